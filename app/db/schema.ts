@@ -1,0 +1,428 @@
+// The whole product's data model. See docs/decisions/003-schema.md for why it is shaped this way.
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ---------------------------------------------------------------- reference data
+
+/** The 47 prefectures; the id is the JIS X 0401 code (1 = 北海道 … 47 = 沖縄県). */
+export const prefectures = pgTable('prefectures', {
+  id: smallint('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  kana: text('kana').notNull(),
+  region: text('region').notNull(),
+});
+
+export const industries = pgTable('industries', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  sortOrder: smallint('sort_order').notNull().default(0),
+});
+
+// ---------------------------------------------------------------- companies
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** Reading in full-width katakana (フリガナ). */
+    kana: text('kana').notNull(),
+    industryId: integer('industry_id')
+      .notNull()
+      .references(() => industries.id),
+    prefectureId: smallint('prefecture_id')
+      .notNull()
+      .references(() => prefectures.id),
+    url: text('url'),
+    employeeCount: integer('employee_count'),
+    foundedYear: smallint('founded_year'),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('companies_industry_idx').on(t.industryId),
+    index('companies_prefecture_idx').on(t.prefectureId),
+    index('companies_kana_idx').on(t.kana),
+    check('companies_employee_count_check', sql`${t.employeeCount} IS NULL OR ${t.employeeCount} >= 0`),
+    check('companies_founded_year_check', sql`${t.foundedYear} IS NULL OR ${t.foundedYear} BETWEEN 1600 AND 2100`),
+  ],
+);
+
+/** Job-hunting services (就活サービス) that students review. */
+export const recruitServices = pgTable('recruit_services', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  kana: text('kana').notNull(),
+  category: text('category').notNull(),
+  url: text('url'),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- accounts
+
+export const userRole = pgEnum('user_role', ['student', 'moderator']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored lower-cased; unique. */
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: userRole('role').notNull().default('student'),
+    name: text('name'),
+    university: text('university'),
+    faculty: text('faculty'),
+    /** The spring the student graduates, e.g. 2027 for 2027年卒. */
+    graduationYear: smallint('graduation_year'),
+    profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email)],
+);
+
+/** Match conditions (希望条件): the industries and prefectures a student wants. */
+export const userPreferredIndustries = pgTable(
+  'user_preferred_industries',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    industryId: integer('industry_id')
+      .notNull()
+      .references(() => industries.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.industryId] })],
+);
+
+export const userPreferredPrefectures = pgTable(
+  'user_preferred_prefectures',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    prefectureId: smallint('prefecture_id')
+      .notNull()
+      .references(() => prefectures.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.prefectureId] })],
+);
+
+/**
+ * Server-side sessions. The cookie carries a random id; only its SHA-256 is stored, so a
+ * leaked database does not hand out live sessions.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+// ---------------------------------------------------------------- posts (投稿)
+
+export const postType = pgEnum('post_type', [
+  'intern_entry_sheet',
+  'screening_entry_sheet',
+  'intern_experience',
+  'screening_experience',
+  'student_word_mouth',
+  'employee_word_mouth',
+  'company_study',
+  'recruit_service_review',
+  'jobhunt_prompt_report',
+]);
+
+export const postStatus = pgEnum('post_status', ['draft', 'submitted', 'published', 'rejected']);
+
+export type PostSection = { heading: string; body: string };
+
+/**
+ * Every content type shares this table: author, company (or service), status and free-text
+ * sections. Structured fields that are queried live in the per-type detail tables below;
+ * small per-type attributes that are only displayed live in `attributes`.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: serial('id').primaryKey(),
+    type: postType('type').notNull(),
+    status: postStatus('status').notNull().default('draft'),
+    /** Null only for imported employee word of mouth. */
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    recruitServiceId: integer('recruit_service_id').references(() => recruitServices.id, {
+      onDelete: 'cascade',
+    }),
+    title: text('title').notNull().default(''),
+    sections: jsonb('sections').$type<PostSection[]>().notNull().default([]),
+    attributes: jsonb('attributes').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    usefulCount: integer('useful_count').notNull().default(0),
+    rejectionReason: text('rejection_reason'),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('posts_company_type_published_idx')
+      .on(t.companyId, t.type, t.publishedAt.desc())
+      .where(sql`${t.status} = 'published'`),
+    index('posts_published_idx').on(t.publishedAt.desc()).where(sql`${t.status} = 'published'`),
+    index('posts_service_idx').on(t.recruitServiceId).where(sql`${t.recruitServiceId} IS NOT NULL`),
+    index('posts_author_idx').on(t.authorId, t.updatedAt.desc()),
+    index('posts_submitted_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
+    check(
+      'posts_subject_check',
+      sql`(${t.type} = 'recruit_service_review' AND ${t.recruitServiceId} IS NOT NULL AND ${t.companyId} IS NULL)
+        OR (${t.type} <> 'recruit_service_review' AND ${t.companyId} IS NOT NULL AND ${t.recruitServiceId} IS NULL)`,
+    ),
+    check('posts_author_check', sql`${t.authorId} IS NOT NULL OR ${t.type} = 'employee_word_mouth'`),
+    check('posts_published_check', sql`${t.status} <> 'published' OR ${t.publishedAt} IS NOT NULL`),
+  ],
+);
+
+export const season = pgEnum('season', ['summer', 'winter']);
+export const internFormat = pgEnum('intern_format', ['in_person', 'online']);
+
+const rating = (name: string) => smallint(name).notNull();
+
+/**
+ * Intern experience (インターン体験記): its program and the nine ratings that the comparison page
+ * averages. company_id is copied from the post so that the per-company, per-season average is
+ * one index range scan.
+ */
+export const internExperiences = pgTable(
+  'intern_experiences',
+  {
+    postId: integer('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    season: season('season').notNull(),
+    theme: text('theme').notNull(),
+    format: internFormat('format').notNull(),
+    days: smallint('days').notNull(),
+    ratingAll: rating('rating_all'),
+    ratingDifficulty: rating('rating_difficulty'),
+    ratingIndustryUnderstanding: rating('rating_industry_understanding'),
+    ratingCompanyUnderstanding: rating('rating_company_understanding'),
+    ratingMentor: rating('rating_mentor'),
+    ratingGrowth: rating('rating_growth'),
+    ratingDirectlyLinkedToOffer: rating('rating_directly_linked_to_offer'),
+    ratingLevel: rating('rating_level'),
+    ratingTheme: rating('rating_theme'),
+  },
+  (t) => [
+    index('intern_experiences_company_season_idx').on(t.companyId, t.year, t.season),
+    check('intern_experiences_year_check', sql`${t.year} BETWEEN 1000 AND 9999`),
+    check('intern_experiences_days_check', sql`${t.days} BETWEEN 1 AND 365`),
+    check(
+      'intern_experiences_ratings_check',
+      sql`LEAST(${t.ratingAll}, ${t.ratingDifficulty}, ${t.ratingIndustryUnderstanding}, ${t.ratingCompanyUnderstanding},
+        ${t.ratingMentor}, ${t.ratingGrowth}, ${t.ratingDirectlyLinkedToOffer}, ${t.ratingLevel}, ${t.ratingTheme}) >= 1
+       AND GREATEST(${t.ratingAll}, ${t.ratingDifficulty}, ${t.ratingIndustryUnderstanding}, ${t.ratingCompanyUnderstanding},
+        ${t.ratingMentor}, ${t.ratingGrowth}, ${t.ratingDirectlyLinkedToOffer}, ${t.ratingLevel}, ${t.ratingTheme}) <= 5`,
+    ),
+  ],
+);
+
+export const screeningResult = pgEnum('screening_result', ['offer', 'rejected', 'declined', 'in_progress']);
+
+export type ScreeningStep = { kind: 'es' | 'web_test' | 'gd' | 'interview'; round?: number; body: string };
+
+/** Screening experience (本選考体験記): graduation year, steps taken and the result. */
+export const screeningExperiences = pgTable('screening_experiences', {
+  postId: integer('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  graduationYear: smallint('graduation_year').notNull(),
+  steps: jsonb('steps').$type<ScreeningStep[]>().notNull().default([]),
+  result: screeningResult('result').notNull(),
+});
+
+export const selectionType = pgEnum('selection_type', ['intern', 'recruit']);
+export const entrySheetResult = pgEnum('entry_sheet_result', ['passed', 'failed', 'unknown']);
+
+/** Entry sheet (ES): questions and answers are the post's sections (heading = question). */
+export const entrySheets = pgTable('entry_sheets', {
+  postId: integer('post_id')
+    .primaryKey()
+    .references(() => posts.id, { onDelete: 'cascade' }),
+  selectionType: selectionType('selection_type').notNull(),
+  year: smallint('year').notNull(),
+  result: entrySheetResult('result').notNull().default('unknown'),
+});
+
+// ---------------------------------------------------------------- student activity
+
+export const favorites = pgTable(
+  'favorites',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.companyId] }), index('favorites_company_idx').on(t.companyId)],
+);
+
+/** Clips (クリップ): a student's private bookmarks of published posts. */
+export const clips = pgTable(
+  'clips',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('clips_post_idx').on(t.postId)],
+);
+
+/** 参考になった votes: once per student per post. */
+export const usefulVotes = pgTable(
+  'useful_votes',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('useful_votes_post_idx').on(t.postId)],
+);
+
+/**
+ * Badge grants. The (user, badge kind) key makes a grant idempotent: INSERT … ON CONFLICT DO
+ * NOTHING RETURNING announces only new rows. displayed_at stays null until the popup has shown it.
+ */
+export const badgeGrants = pgTable(
+  'badge_grants',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    badgeKindId: smallint('badge_kind_id').notNull(),
+    acquiredAt: timestamp('acquired_at', { withTimezone: true }).notNull().defaultNow(),
+    displayedAt: timestamp('displayed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.badgeKindId] }),
+    index('badge_grants_undisplayed_idx').on(t.userId).where(sql`${t.displayedAt} IS NULL`),
+  ],
+);
+
+export const pointReason = pgEnum('point_reason', ['post_published', 'adjustment']);
+
+/** Reward points ledger (報酬ポイント). One row per cause; the unique key stops double payment. */
+export const pointEntries = pgTable(
+  'point_entries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+    reason: pointReason('reason').notNull(),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('point_entries_user_idx').on(t.userId, t.createdAt.desc()),
+    uniqueIndex('point_entries_post_reason_key')
+      .on(t.userId, t.reason, t.postId)
+      .where(sql`${t.postId} IS NOT NULL`),
+  ],
+);
+
+export const trackerCategory = pgEnum('tracker_category', ['intern', 'recruit']);
+export const trackerStatus = pgEnum('tracker_status', [
+  'registered',
+  'intern_participated',
+  'es_submitted',
+  'passed_first_interview',
+  'passed_second_or_later_interview',
+  'job_offer',
+  'entered',
+]);
+
+/** Selection tracker (選考管理): one row per student, company and category. */
+export const trackerEntries = pgTable(
+  'tracker_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    category: trackerCategory('category').notNull(),
+    status: trackerStatus('status').notNull().default('registered'),
+    /** The company the student decided to enter (入社予定). */
+    willEnter: boolean('will_enter').notNull().default(false),
+    memo: text('memo').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('tracker_entries_user_company_category_key').on(t.userId, t.companyId, t.category)],
+);
+
+/**
+ * Company page views, counted per company and day: one small upsert per view instead of a row,
+ * and "most viewed in the last 30 days" reads at most 30 rows per company.
+ */
+export const companyViewDays = pgTable(
+  'company_view_days',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    views: integer('views').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.day] }), index('company_view_days_day_idx').on(t.day)],
+);

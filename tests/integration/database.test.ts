@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, migrateDatabase, type Database } from '../../app/db/client.server';
+import { companies, favorites, industries, prefectures, users } from '../../app/db/schema';
+import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+
+let testDb: TestDatabase;
+let database: Database;
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  database = testDb.database;
+});
+afterAll(async () => {
+  await testDb?.close();
+});
+
+describe('database', () => {
+  it('runs on the engine the environment asks for', () => {
+    expect(database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
+  });
+
+  it('has a UTF-8 ctype and working Japanese trigrams', async () => {
+    const [row] = await database.query<{ similarity: number }>(
+      "SELECT similarity('青葉システムズ', '青葉システム') AS similarity",
+    );
+    expect(Number(row?.similarity)).toBeGreaterThan(0.5);
+  });
+
+  it('applies migrations idempotently', async () => {
+    await migrateDatabase(database);
+    const [row] = await database.query<{ n: string | number }>("SELECT count(*) AS n FROM pg_tables WHERE tablename = 'companies'");
+    expect(Number(row?.n)).toBe(1);
+  });
+
+  it('enforces the keys that keep favorites and emails unique', async () => {
+    await db().insert(prefectures).values({ id: 13, name: '東京都', kana: 'トウキョウト', region: '関東' });
+    const [industry] = await db().insert(industries).values({ name: 'ソフトウェア' }).returning();
+    const [company] = await db()
+      .insert(companies)
+      .values({ name: '株式会社テスト青葉', kana: 'テストアオバ', industryId: industry!.id, prefectureId: 13 })
+      .returning();
+    const [user] = await db().insert(users).values({ email: 'a@example.com', passwordHash: 'x' }).returning();
+    await db().insert(favorites).values({ userId: user!.id, companyId: company!.id });
+    const again = await db()
+      .insert(favorites)
+      .values({ userId: user!.id, companyId: company!.id })
+      .onConflictDoNothing()
+      .returning();
+    expect(again).toHaveLength(0);
+    await expect(db().insert(users).values({ email: 'a@example.com', passwordHash: 'y' })).rejects.toThrow();
+    await expect(
+      db().execute(sql`INSERT INTO companies (name, kana, industry_id, prefecture_id, founded_year) VALUES ('x', 'x', ${industry!.id}, 13, 99)`),
+    ).rejects.toThrow();
+  });
+});
