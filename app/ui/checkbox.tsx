@@ -1,0 +1,106 @@
+import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import { cx, joinIds } from './cx';
+import { FieldError, FieldGroup } from './field';
+import styles from './checkbox.module.css';
+
+export type CheckboxProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'children'> & {
+  label: ReactNode;
+  /** A second, quieter line under the label. */
+  description?: ReactNode;
+  /** For a lone checkbox such as 「利用規約に同意する」; in a group, give the error to CheckboxGroup. */
+  error?: string;
+  /** Class of the outer wrapper. */
+  className?: string;
+};
+
+/** A native checkbox, restyled; the whole row (at least 44px high) is its label. */
+export function Checkbox({
+  label,
+  description,
+  error,
+  className,
+  id,
+  'aria-describedby': describedBy,
+  ...rest
+}: CheckboxProps) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const descriptionId = `${inputId}-description`;
+  const errorId = `${inputId}-error`;
+  return (
+    <div className={cx(styles.root, className)}>
+      <label className={styles.row} htmlFor={inputId}>
+        <input
+          {...rest}
+          id={inputId}
+          type="checkbox"
+          className={styles.box}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={joinIds(error && errorId, description != null && descriptionId, describedBy)}
+        />
+        <span className={styles.label}>{label}</span>
+      </label>
+      {/* Outside the label, so that it is read as a description and not as part of the name. */}
+      {description != null && (
+        <p id={descriptionId} className={styles.description}>
+          {description}
+        </p>
+      )}
+      {error && (
+        <div className={styles.error}>
+          <FieldError id={errorId}>{error}</FieldError>
+        </div>
+      )}
+    </div>
+  );
+}
+
+export type CheckboxGroupProps = Omit<ComponentPropsWithRef<'fieldset'>, 'children'> & {
+  legend: ReactNode;
+  hideLegend?: boolean;
+  hint?: ReactNode;
+  error?: string;
+  /** Shows 必須; say in the hint how many must be chosen, since browsers cannot check a group. */
+  required?: boolean;
+  orientation?: 'vertical' | 'horizontal';
+  /** Checkbox elements. */
+  children: ReactNode;
+};
+
+/** Several checkboxes that answer one question (e.g. 志望業界), with one legend and one error. */
+export function CheckboxGroup({
+  legend,
+  hideLegend,
+  hint,
+  error,
+  required,
+  orientation = 'vertical',
+  children,
+  id,
+  'aria-describedby': describedBy,
+  ...rest
+}: CheckboxGroupProps) {
+  const autoId = useId();
+  const groupId = id ?? autoId;
+  const hintId = `${groupId}-hint`;
+  const errorId = `${groupId}-error`;
+  return (
+    <FieldGroup
+      {...rest}
+      id={groupId}
+      legend={legend}
+      hideLegend={hideLegend}
+      required={required}
+      // A browser cannot require "one of these checkboxes", so the group says it in words.
+      announceRequired
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      errorId={errorId}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={joinIds(error && errorId, hint != null && hintId, describedBy)}
+    >
+      <div className={orientation === 'horizontal' ? styles.horizontal : styles.vertical}>{children}</div>
+    </FieldGroup>
+  );
+}

@@ -1,0 +1,173 @@
+import {
+  createContext,
+  use,
+  useId,
+  type ChangeEvent,
+  type ComponentPropsWithRef,
+  type ReactNode,
+} from 'react';
+import { cx, joinIds } from './cx';
+import { FieldGroup } from './field';
+import styles from './radio.module.css';
+
+type RadioGroupContextValue = {
+  name: string;
+  value?: string;
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+  required?: boolean;
+  disabled?: boolean;
+  invalid: boolean;
+};
+
+const RadioGroupContext = createContext<RadioGroupContextValue | null>(null);
+
+export type RadioProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'children' | 'value'> & {
+  value: string;
+  label: ReactNode;
+  /** A second, quieter line under the label. */
+  description?: ReactNode;
+  /** Class of the outer wrapper. */
+  className?: string;
+};
+
+/**
+ * A native radio button, restyled; the whole row (at least 44px high) is its label. Inside a
+ * RadioGroup it takes its name, checked state and change handler from the group.
+ */
+export function Radio({
+  value,
+  label,
+  description,
+  className,
+  id,
+  onChange,
+  'aria-describedby': describedBy,
+  ...rest
+}: RadioProps) {
+  const group = use(RadioGroupContext);
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const descriptionId = `${inputId}-description`;
+
+  // Only what the group actually sets, so a Radio's own props (defaultChecked, say) still apply.
+  const fromGroup = group
+    ? {
+        name: group.name,
+        ...(group.required && { required: true }),
+        ...(group.disabled && { disabled: true }),
+        ...(group.value !== undefined && { checked: group.value === value }),
+        ...(group.defaultValue !== undefined && { defaultChecked: group.defaultValue === value }),
+        ...(group.invalid && { 'aria-invalid': true }),
+      }
+    : {};
+
+  function handleChange(event: ChangeEvent<HTMLInputElement>) {
+    onChange?.(event);
+    if (event.target.checked) group?.onChange?.(value);
+  }
+
+  return (
+    <div className={cx(styles.root, className)}>
+      <label className={styles.row} htmlFor={inputId}>
+        <input
+          {...rest}
+          {...fromGroup}
+          id={inputId}
+          type="radio"
+          value={value}
+          onChange={handleChange}
+          className={styles.circle}
+          aria-describedby={joinIds(description != null && descriptionId, describedBy)}
+        />
+        <span className={styles.label}>{label}</span>
+      </label>
+      {description != null && (
+        <p id={descriptionId} className={styles.description}>
+          {description}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export type RadioOption = { value: string; label: ReactNode; description?: ReactNode; disabled?: boolean };
+
+export type RadioGroupProps = Omit<ComponentPropsWithRef<'fieldset'>, 'children' | 'onChange' | 'defaultValue'> & {
+  legend: ReactNode;
+  hideLegend?: boolean;
+  /** The name every radio posts under. */
+  name: string;
+  value?: string;
+  defaultValue?: string;
+  onChange?: (value: string) => void;
+  /** The choices; or pass Radio elements as children. */
+  options?: readonly RadioOption[];
+  children?: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  required?: boolean;
+  disabled?: boolean;
+  orientation?: 'vertical' | 'horizontal';
+};
+
+/** One question answered by one choice: a fieldset with a legend, a hint and one error for the group. */
+export function RadioGroup({
+  legend,
+  hideLegend,
+  name,
+  value,
+  defaultValue,
+  onChange,
+  options,
+  children,
+  hint,
+  error,
+  required,
+  disabled,
+  orientation = 'vertical',
+  id,
+  'aria-describedby': describedBy,
+  ...rest
+}: RadioGroupProps) {
+  const autoId = useId();
+  const groupId = id ?? autoId;
+  const hintId = `${groupId}-hint`;
+  const errorId = `${groupId}-error`;
+  const legendId = `${groupId}-legend`;
+  return (
+    <RadioGroupContext value={{ name, value, defaultValue, onChange, required, disabled, invalid: Boolean(error) }}>
+      <FieldGroup
+        {...rest}
+        id={groupId}
+        // radiogroup (not the fieldset's implicit group) is the role that may carry aria-invalid and aria-required.
+        role="radiogroup"
+        aria-labelledby={legendId}
+        aria-invalid={error ? true : undefined}
+        aria-required={required || undefined}
+        aria-describedby={joinIds(error && errorId, hint != null && hintId, describedBy)}
+        legend={<span id={legendId}>{legend}</span>}
+        hideLegend={hideLegend}
+        required={required}
+        hint={hint}
+        hintId={hintId}
+        error={error}
+        errorId={errorId}
+        disabled={disabled}
+      >
+        <div className={orientation === 'horizontal' ? styles.horizontal : styles.vertical}>
+          {options?.map((option) => (
+            <Radio
+              key={option.value}
+              value={option.value}
+              label={option.label}
+              description={option.description}
+              disabled={option.disabled}
+            />
+          ))}
+          {children}
+        </div>
+      </FieldGroup>
+    </RadioGroupContext>
+  );
+}

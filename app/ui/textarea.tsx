@@ -1,0 +1,112 @@
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ComponentPropsWithRef,
+  type ReactNode,
+} from 'react';
+import { joinIds } from './cx';
+import { Field } from './field';
+import styles from './textarea.module.css';
+
+export type TextareaProps = Omit<ComponentPropsWithRef<'textarea'>, 'children'> & {
+  label: ReactNode;
+  hideLabel?: boolean;
+  hint?: ReactNode;
+  /** Japanese message shown under the field; also marks the textarea aria-invalid. */
+  error?: string;
+  /** Shows 「12 / 400文字」 under the field when maxLength is set. Default true. */
+  showCount?: boolean;
+  /** Class of the outer field wrapper (for layout). */
+  className?: string;
+};
+
+export function Textarea({
+  label,
+  hideLabel,
+  hint,
+  error,
+  showCount = true,
+  className,
+  id,
+  rows = 5,
+  required,
+  maxLength,
+  value,
+  defaultValue,
+  onChange,
+  ref,
+  'aria-describedby': describedBy,
+  ...rest
+}: TextareaProps) {
+  const autoId = useId();
+  const textareaId = id ?? autoId;
+  const hintId = `${textareaId}-hint`;
+  const errorId = `${textareaId}-error`;
+  const countId = `${textareaId}-count`;
+  const withCount = showCount && maxLength !== undefined;
+
+  const innerRef = useRef<HTMLTextAreaElement | null>(null);
+  const [typedLength, setTypedLength] = useState(() => String(value ?? defaultValue ?? '').length);
+  // A controlled value is the truth; otherwise follow what was typed.
+  const length = value !== undefined ? String(value).length : typedLength;
+
+  // Text typed before hydration, or restored by the browser on back navigation, fires no change event.
+  useEffect(() => {
+    if (innerRef.current) setTypedLength(innerRef.current.value.length);
+  }, []);
+
+  const setRefs = useCallback(
+    (node: HTMLTextAreaElement | null) => {
+      innerRef.current = node;
+      if (typeof ref === 'function') return ref(node);
+      if (ref) ref.current = node;
+    },
+    [ref],
+  );
+
+  function handleChange(event: ChangeEvent<HTMLTextAreaElement>) {
+    // String length counts UTF-16 units, the same unit the browser's maxLength enforces.
+    setTypedLength(event.target.value.length);
+    onChange?.(event);
+  }
+
+  return (
+    <Field
+      controlId={textareaId}
+      label={label}
+      hideLabel={hideLabel}
+      required={required}
+      hint={hint}
+      hintId={hintId}
+      error={error}
+      errorId={errorId}
+      className={className}
+      aside={
+        withCount ? (
+          <span id={countId} className={styles.count}>
+            {length} / {maxLength}文字
+          </span>
+        ) : undefined
+      }
+    >
+      <textarea
+        {...rest}
+        ref={setRefs}
+        id={textareaId}
+        rows={rows}
+        required={required}
+        maxLength={maxLength}
+        value={value}
+        defaultValue={defaultValue}
+        onChange={handleChange}
+        className={styles.textarea}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={joinIds(error && errorId, hint != null && hintId, withCount && countId, describedBy)}
+      />
+    </Field>
+  );
+}
