@@ -1,0 +1,120 @@
+// An in-memory index of company search keys, so that every query length, one and two
+// characters included, is answered from posting lists in well under a millisecond.
+// See docs/decisions/005-company-search.md.
+
+export type IndexedCompany = {
+  id: number;
+  /** normalizeSearchText(name) */
+  nameKey: string;
+  /** normalizeSearchText(kana) */
+  kanaKey: string;
+};
+
+type Postings = Map<string, Int32Array>;
+
+function toPostings(lists: Map<string, number[]>): Postings {
+  const postings: Postings = new Map();
+  for (const [key, list] of lists) postings.set(key, Int32Array.from(list));
+  return postings;
+}
+
+function push(lists: Map<string, number[]>, key: string, position: number) {
+  const list = lists.get(key);
+  if (!list) lists.set(key, [position]);
+  // Positions arrive in ascending order; skip the repeat when a key occurs twice in one company.
+  else if (list[list.length - 1] !== position) list.push(position);
+}
+
+/**
+ * Companies are kept in the order given (the tie order: most talked-about first). A query
+ * answers names that start with it first, then names that contain it, each in that order.
+ */
+export class CompanySearchIndex {
+  readonly size: number;
+  private readonly ids: Int32Array;
+  private readonly keys: Array<readonly [string, string]>;
+  private readonly chars: Postings;
+  private readonly bigrams: Postings;
+  private readonly prefix1: Postings;
+  private readonly prefix2: Postings;
+
+  constructor(companies: readonly IndexedCompany[]) {
+    this.size = companies.length;
+    this.ids = Int32Array.from(companies.map((company) => company.id));
+    this.keys = companies.map((company) => [company.nameKey, company.kanaKey] as const);
+    const chars = new Map<string, number[]>();
+    const bigrams = new Map<string, number[]>();
+    const prefix1 = new Map<string, number[]>();
+    const prefix2 = new Map<string, number[]>();
+    companies.forEach((company, position) => {
+      for (const key of [company.nameKey, company.kanaKey]) {
+        const points = Array.from(key);
+        if (points.length === 0) continue;
+        push(prefix1, points[0]!, position);
+        if (points.length > 1) push(prefix2, points[0]! + points[1]!, position);
+        for (let i = 0; i < points.length; i++) {
+          push(chars, points[i]!, position);
+          if (i + 1 < points.length) push(bigrams, points[i]! + points[i + 1]!, position);
+        }
+      }
+    });
+    // Each posting list must be ascending: name and kana keys can interleave pushes.
+    for (const lists of [chars, bigrams, prefix1, prefix2]) for (const list of lists.values()) list.sort((a, b) => a - b);
+    this.chars = toPostings(chars);
+    this.bigrams = toPostings(bigrams);
+    this.prefix1 = toPostings(prefix1);
+    this.prefix2 = toPostings(prefix2);
+  }
+
+  private startsWith(position: number, query: string): boolean {
+    const [name, kana] = this.keys[position]!;
+    return name.startsWith(query) || kana.startsWith(query);
+  }
+
+  private contains(position: number, query: string): boolean {
+    const [name, kana] = this.keys[position]!;
+    return name.includes(query) || kana.includes(query);
+  }
+
+  /** The smallest posting list that every company containing the query must be in. */
+  private containCandidates(points: string[]): Int32Array {
+    if (points.length === 1) return this.chars.get(points[0]!) ?? EMPTY;
+    let best: Int32Array | undefined;
+    for (let i = 0; i + 1 < points.length; i++) {
+      const list = this.bigrams.get(points[i]! + points[i + 1]!);
+      if (!list) return EMPTY;
+      if (!best || list.length < best.length) best = list;
+    }
+    return best ?? EMPTY;
+  }
+
+  /**
+   * Company ids matching an already normalised query: prefix matches first, then the rest,
+   * at most `limit` of them (all of them when limit is Infinity).
+   */
+  search(query: string, limit: number): number[] {
+    const points = Array.from(query);
+    if (points.length === 0 || limit <= 0) return [];
+    const prefixList =
+      points.length === 1 ? this.prefix1.get(query) : this.prefix2.get(points[0]! + points[1]!);
+    const taken = new Set<number>();
+    const result: number[] = [];
+    if (prefixList) {
+      for (const position of prefixList) {
+        if (points.length > 2 && !this.startsWith(position, query)) continue;
+        taken.add(position);
+        result.push(this.ids[position]!);
+        if (result.length >= limit) return result;
+      }
+    }
+    for (const position of this.containCandidates(points)) {
+      if (taken.has(position)) continue;
+      if (points.length > 1 && !this.contains(position, query)) continue;
+      result.push(this.ids[position]!);
+      if (result.length >= limit) return result;
+    }
+    return result;
+  }
+}
+
+const EMPTY = new Int32Array(0);

@@ -1,0 +1,32 @@
+// How a company name and a typed query are made comparable (PRODUCT.md section 4):
+// full-width and half-width forms alike (NFKC), case-insensitive, hiragana as katakana,
+// corporate suffixes and spaces ignored.
+
+// After NFKC, ㈱ has become (株) and half-width kana full-width.
+const CORPORATE_WORDS = ['株式会社', '(株)', '有限会社', '(有)', '合同会社', 'ホールディングス'];
+const IGNORED = /[\s\u3000・·、，,.。'"’”「」『』【】]/gu;
+
+function hiraganaToKatakana(text: string): string {
+  // ぁ (U+3041) … ゖ (U+3096) and ゝゞ sit exactly 0x60 below their katakana.
+  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60));
+}
+
+function removeCorporateWords(text: string): string {
+  let current = text;
+  // Removing one occurrence can join the halves of another: repeat until nothing changes.
+  for (;;) {
+    let next = current;
+    for (const word of CORPORATE_WORDS) next = next.split(word).join('');
+    if (next === current) return current;
+    current = next;
+  }
+}
+
+/** The search key of a name, a reading or a query. normalizeSearchText(normalizeSearchText(x)) === normalizeSearchText(x). */
+export function normalizeSearchText(text: string): string {
+  let key = text.normalize('NFKC').toLowerCase().normalize('NFKC');
+  key = hiraganaToKatakana(key);
+  key = key.replace(IGNORED, '');
+  key = removeCorporateWords(key);
+  return key;
+}
