@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -38,6 +38,12 @@ let current: Database | undefined;
 export function db(): Db {
   if (!current) throw new Error('The database is not open: call openDatabase() first');
   return current.db;
+}
+
+/** Rows of a raw SQL query built with Drizzle's sql`` (both drivers answer { rows }). */
+export async function selectRows<T>(query: SQL, handle: Db = db()): Promise<T[]> {
+  const result = (await handle.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }
 
 export function database(): Database {

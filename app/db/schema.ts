@@ -11,6 +11,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  real,
   serial,
   smallint,
   text,
@@ -56,10 +57,19 @@ export const companies = pgTable(
     employeeCount: integer('employee_count'),
     foundedYear: smallint('founded_year'),
     description: text('description').notNull().default(''),
+    /**
+     * Denormalised from published posts by refreshCompanyStats, in the same transaction as
+     * the change, so lists can sort by them without aggregating a million posts.
+     */
+    publishedPostCount: integer('published_post_count').notNull().default(0),
+    internReportCount: integer('intern_report_count').notNull().default(0),
+    /** Average 総合評価 of published intern experiences, null without any. */
+    internRatingAverage: real('intern_rating_average'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('companies_updated_idx').on(t.updatedAt),
     index('companies_industry_idx').on(t.industryId),
     index('companies_prefecture_idx').on(t.prefectureId),
     index('companies_kana_idx').on(t.kana),

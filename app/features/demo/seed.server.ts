@@ -1,0 +1,156 @@
+// Writes the generated demo data set into an empty database, in one transaction, so that a
+// crash half-way leaves the database empty and the next start simply seeds again.
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { db, type Db } from '../../db/client.server';
+import {
+  badgeGrants,
+  clips,
+  companies,
+  companyViewDays,
+  entrySheets,
+  favorites,
+  industries,
+  internExperiences,
+  pointEntries,
+  posts,
+  prefectures,
+  recruitServices,
+  screeningExperiences,
+  trackerEntries,
+  usefulVotes,
+  userPreferredIndustries,
+  userPreferredPrefectures,
+  users,
+} from '../../db/schema';
+import { hashPassword } from '../accounts/password.server';
+import { refreshCompanyStats } from '../companies/refresh-company-stats.server';
+import { DEMO_PASSWORD } from './accounts';
+import { DEFAULT_DEMO_SEED, generateDemoData } from './generate';
+
+export { DEMO_MODERATOR_EMAIL, DEMO_PASSWORD, DEMO_STUDENT_COUNT, demoStudentEmail } from './accounts';
+
+export type SeedSummary = {
+  seed: number;
+  ms: number;
+  prefectures: number;
+  industries: number;
+  companies: number;
+  recruitServices: number;
+  students: number;
+  moderators: number;
+  posts: number;
+  publishedPosts: number;
+  internExperiences: number;
+  screeningExperiences: number;
+  entrySheets: number;
+  favorites: number;
+  clips: number;
+  usefulVotes: number;
+  badgeGrants: number;
+  pointEntries: number;
+  trackerEntries: number;
+  companyViewDays: number;
+};
+
+export class DemoSeedRefusedError extends Error {
+  readonly code = 'DEMO_SEED_DATABASE_NOT_EMPTY';
+
+  constructor() {
+    super('The database already has companies: the demo seed only fills an empty database.');
+  }
+}
+
+/** Serial columns whose sequences must continue after the explicit ids the seed writes. */
+const SERIAL_TABLES = [
+  'industries',
+  'companies',
+  'recruit_services',
+  'users',
+  'posts',
+  'point_entries',
+  'tracker_entries',
+] as const;
+
+/** One multi-row INSERT per batch: much faster than row by row, and well under the 65,535 parameters a statement may have. */
+const BATCH_ROWS = 500;
+
+async function insertAll<T extends PgTable>(handle: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
+  for (let start = 0; start < rows.length; start += BATCH_ROWS) {
+    await handle.insert(table).values(rows.slice(start, start + BATCH_ROWS) as never);
+  }
+}
+
+/** True when no company exists yet: the signal to seed on first start. */
+export async function isDatabaseEmpty(): Promise<boolean> {
+  const rows = await db().select({ id: companies.id }).from(companies).limit(1);
+  return rows.length === 0;
+}
+
+export async function seedDemoData(options: { seed?: number } = {}): Promise<SeedSummary> {
+  const started = Date.now();
+  const seed = options.seed ?? DEFAULT_DEMO_SEED;
+  if (!(await isDatabaseEmpty())) throw new DemoSeedRefusedError();
+
+  // argon2 is slow on purpose: hash once, every demo account shares the password.
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  // The clock is read only to place the page views on the last 30 days; everything else is fixed.
+  const data = generateDemoData({ seed, passwordHash, today: new Date() });
+
+  await db().transaction(async (tx) => {
+    const handle = tx as unknown as Db;
+    // Two app processes starting together against one PostgreSQL must not both seed.
+    await handle.execute(sql`SELECT pg_advisory_xact_lock(727302)`);
+    const [existing] = await handle.select({ id: companies.id }).from(companies).limit(1);
+    if (existing) throw new DemoSeedRefusedError();
+
+    await insertAll(handle, prefectures, data.prefectures);
+    await insertAll(handle, industries, data.industries);
+    await insertAll(handle, companies, data.companies);
+    await insertAll(handle, recruitServices, data.recruitServices);
+    await insertAll(handle, users, data.users);
+    await insertAll(handle, userPreferredIndustries, data.userPreferredIndustries);
+    await insertAll(handle, userPreferredPrefectures, data.userPreferredPrefectures);
+    await insertAll(handle, posts, data.posts);
+    await insertAll(handle, internExperiences, data.internExperiences);
+    await insertAll(handle, screeningExperiences, data.screeningExperiences);
+    await insertAll(handle, entrySheets, data.entrySheets);
+    await insertAll(handle, favorites, data.favorites);
+    await insertAll(handle, clips, data.clips);
+    await insertAll(handle, usefulVotes, data.usefulVotes);
+    await insertAll(handle, badgeGrants, data.badgeGrants);
+    await insertAll(handle, pointEntries, data.pointEntries);
+    await insertAll(handle, trackerEntries, data.trackerEntries);
+    await insertAll(handle, companyViewDays, data.companyViewDays);
+
+    for (const table of SERIAL_TABLES) {
+      await handle.execute(
+        sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`),
+      );
+    }
+    await refreshCompanyStats({ tx: handle });
+  });
+
+  return {
+    seed,
+    ms: Date.now() - started,
+    prefectures: data.prefectures.length,
+    industries: data.industries.length,
+    companies: data.companies.length,
+    recruitServices: data.recruitServices.length,
+    students: data.users.filter((user) => user.role === 'student').length,
+    moderators: data.users.filter((user) => user.role === 'moderator').length,
+    posts: data.posts.length,
+    publishedPosts: data.posts.filter((post) => post.status === 'published').length,
+    internExperiences: data.internExperiences.length,
+    screeningExperiences: data.screeningExperiences.length,
+    entrySheets: data.entrySheets.length,
+    favorites: data.favorites.length,
+    clips: data.clips.length,
+    usefulVotes: data.usefulVotes.length,
+    badgeGrants: data.badgeGrants.length,
+    pointEntries: data.pointEntries.length,
+    trackerEntries: data.trackerEntries.length,
+    companyViewDays: data.companyViewDays.length,
+  };
+}

@@ -1,0 +1,45 @@
+// The nine content types of PRODUCT.md section 2: their Japanese names and URL segments.
+export const POST_TYPE_KEYS = [
+  'intern_entry_sheet',
+  'screening_entry_sheet',
+  'intern_experience',
+  'screening_experience',
+  'student_word_mouth',
+  'employee_word_mouth',
+  'company_study',
+  'recruit_service_review',
+  'jobhunt_prompt_report',
+] as const;
+
+export type PostTypeKey = (typeof POST_TYPE_KEYS)[number];
+
+export type PostTypeInfo = {
+  key: PostTypeKey;
+  label: string;
+  /** The URL segment of the type's lists and pages: /companies/{id}/{slug}, /{slug}/{id}. */
+  slug: string;
+  /** Badge earned by the first view of a post of this type (SPEC.md 2xx), if any. */
+  viewBadgeId: number | null;
+  /** Badge earned by the first submission of this type (SPEC.md 4xx), if any. */
+  submitBadgeId: number | null;
+};
+
+export const POST_TYPES: Record<PostTypeKey, PostTypeInfo> = {
+  intern_entry_sheet: { key: 'intern_entry_sheet', label: 'インターンES', slug: 'intern_entry_sheets', viewBadgeId: 204, submitBadgeId: 402 },
+  screening_entry_sheet: { key: 'screening_entry_sheet', label: '本選考ES', slug: 'screening_entry_sheets', viewBadgeId: 205, submitBadgeId: 403 },
+  intern_experience: { key: 'intern_experience', label: 'インターン体験記', slug: 'intern_experiences', viewBadgeId: 206, submitBadgeId: 404 },
+  screening_experience: { key: 'screening_experience', label: '本選考体験記', slug: 'screening_experiences', viewBadgeId: 207, submitBadgeId: 405 },
+  student_word_mouth: { key: 'student_word_mouth', label: '学生クチコミ', slug: 'word_mouths', viewBadgeId: 202, submitBadgeId: 406 },
+  employee_word_mouth: { key: 'employee_word_mouth', label: '社員クチコミ', slug: 'employee_word_mouths', viewBadgeId: 201, submitBadgeId: null },
+  company_study: { key: 'company_study', label: '企業研究レポート', slug: 'company_studies', viewBadgeId: 203, submitBadgeId: 407 },
+  recruit_service_review: { key: 'recruit_service_review', label: '就活サービス口コミ', slug: 'recruit_service_reviews', viewBadgeId: null, submitBadgeId: 408 },
+  jobhunt_prompt_report: { key: 'jobhunt_prompt_report', label: '就活速報', slug: 'jobhunt_prompt_reports', viewBadgeId: 208, submitBadgeId: 401 },
+};
+
+export function postTypeBySlug(slug: string): PostTypeInfo | undefined {
+  return Object.values(POST_TYPES).find((info) => info.slug === slug);
+}
+
+export function postPath(type: PostTypeKey, id: number): string {
+  return `/${POST_TYPES[type].slug}/${id}`;
+}

@@ -1,0 +1,35 @@
+// Seeds the demo data into the database the server would use, if that database is empty:
+//   npx tsx scripts/seed.ts            (PGlite in DATA_DIR, default ./data)
+//   DATABASE_URL=postgres://… npx tsx scripts/seed.ts
+import { resolve } from 'node:path';
+import { closeDatabase, openDatabase } from '../app/db/client.server';
+import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
+
+const started = Date.now();
+const target = process.env.DATABASE_URL
+  ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const)
+  : ({ kind: 'pglite', dataDir: resolve(process.env.DATA_DIR || './data') } as const);
+
+let exitCode = 0;
+try {
+  await openDatabase(target);
+  if (await isDatabaseEmpty()) {
+    const summary = await seedDemoData();
+    console.log(
+      `Seeded demo data (seed ${summary.seed}): ${summary.companies} companies, ${summary.recruitServices} services, ` +
+        `${summary.students} students + ${summary.moderators} moderator, ${summary.posts} posts ` +
+        `(${summary.publishedPosts} published; ${summary.internExperiences} intern experiences), ` +
+        `${summary.favorites} favorites, ${summary.badgeGrants} badges, ${summary.companyViewDays} view days ` +
+        `in ${((Date.now() - started) / 1000).toFixed(1)} s (seeding ${(summary.ms / 1000).toFixed(1)} s).`,
+    );
+  } else {
+    console.log('The database already has data; nothing to seed.');
+  }
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  // PGlite must be closed to flush its files.
+  await closeDatabase();
+}
+process.exit(exitCode);
