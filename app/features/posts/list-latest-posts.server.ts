@@ -1,0 +1,46 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { db } from '../../db/client.server';
+import { companies, posts, recruitServices } from '../../db/schema';
+import { excerpt } from '../../lib/format';
+import type { PostTypeKey } from './post-types';
+
+export type PostSummary = {
+  id: number;
+  type: PostTypeKey;
+  title: string;
+  excerpt: string;
+  companyId: number | null;
+  companyName: string | null;
+  recruitServiceId: number | null;
+  recruitServiceName: string | null;
+  publishedAt: string;
+  usefulCount: number;
+};
+
+/** The newest published posts of every type, newest first. */
+export async function listLatestPosts(options: { limit: number }): Promise<PostSummary[]> {
+  const rows = await db()
+    .select({
+      id: posts.id,
+      type: posts.type,
+      title: posts.title,
+      sections: posts.sections,
+      companyId: posts.companyId,
+      companyName: companies.name,
+      recruitServiceId: posts.recruitServiceId,
+      recruitServiceName: recruitServices.name,
+      publishedAt: posts.publishedAt,
+      usefulCount: posts.usefulCount,
+    })
+    .from(posts)
+    .leftJoin(companies, eq(companies.id, posts.companyId))
+    .leftJoin(recruitServices, eq(recruitServices.id, posts.recruitServiceId))
+    .where(and(eq(posts.status, 'published')))
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(options.limit);
+  return rows.map(({ sections, publishedAt, ...row }) => ({
+    ...row,
+    excerpt: excerpt(sections[0]?.body ?? '', 60),
+    publishedAt: (publishedAt ?? new Date(0)).toISOString(),
+  }));
+}

@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import styles from './site-footer.module.css';
+
+export function SiteFooter() {
+  return (
+    <footer className={styles.footer}>
+      <div className={styles.inner}>
+        <div className={styles.brand}>
+          <p className={styles.name}>シューログ</p>
+          <p className={styles.tagline}>先輩たちの就活記録から、自分に合う企業とインターンを見つけよう。</p>
+        </div>
+        <nav aria-label="サイト内リンク">
+          <ul className={styles.links}>
+            <li><Link to="/companies">企業を探す</Link></li>
+            <li><Link to="/recruit_services">就活サービス</Link></li>
+            <li><Link to="/badges">バッジ一覧</Link></li>
+            <li><Link to="/mypage">マイページ</Link></li>
+          </ul>
+        </nav>
+        <p className={styles.note}>
+          掲載している企業・投稿はすべてデモ用に作成した架空のものです。
+        </p>
+        <p className={styles.copyright}>© 2026 シューログ</p>
+      </div>
+    </footer>
+  );
+}

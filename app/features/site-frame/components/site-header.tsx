@@ -1,0 +1,47 @@
+import { Link } from 'react-router';
+import styles from './site-header.module.css';
+
+export function SiteHeader() {
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link to="/" className={styles.logo} aria-label="シューログ トップページ">
+          <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true">
+            <rect width="32" height="32" rx="8" fill="currentColor" />
+            <path d="M9 21.5c2 1.6 4.2 2.4 6.8 2.4 3.4 0 5.7-1.7 5.7-4.3 0-2.4-1.7-3.5-5-4.3-2.4-.6-3.2-1.1-3.2-2.1 0-1 1-1.7 2.6-1.7 1.7 0 3.2.6 4.6 1.7l1.8-2.6C20.6 9.2 18.6 8.5 16 8.5c-3.4 0-5.7 1.8-5.7 4.4 0 2.6 1.8 3.6 5.2 4.4 2.3.5 3 1.1 3 2.1 0 1.1-1.1 1.8-2.8 1.8-2 0-3.8-.8-5.2-2z" fill="#fff" />
+          </svg>
+          <span className={styles.name}>シューログ</span>
+        </Link>
+        <form className={styles.search} action="/companies" method="get" role="search">
+          <label htmlFor="site-search" className="visually-hidden">
+            企業名で検索
+          </label>
+          <input
+            id="site-search"
+            className={styles.searchInput}
+            type="search"
+            name="q"
+            placeholder="企業名で検索"
+            autoComplete="off"
+            enterKeyHint="search"
+            maxLength={100}
+          />
+          <button type="submit" className={styles.searchButton} aria-label="検索">
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </form>
+        <nav className={styles.nav} aria-label="アカウント">
+          <Link to="/login" className={styles.navLink}>
+            ログイン
+          </Link>
+          <Link to="/signup" className={styles.navPrimary}>
+            会員登録
+          </Link>
+        </nav>
+      </div>
+    </header>
+  );
+}

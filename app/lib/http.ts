@@ -1,0 +1,18 @@
+/** A JSON response; `data()` of React Router would also serialise, but resource routes answer plain JSON. */
+export function json(body: unknown, init: ResponseInit = {}): Response {
+  const headers = new Headers(init.headers);
+  headers.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { ...init, headers });
+}
+
+/** The JSON error every API answers with: { "error": { "code", "message" } }, message in Japanese. */
+export function jsonError(status: number, code: string, message: string): Response {
+  return json({ error: { code, message } }, { status, headers: { 'Cache-Control': 'no-store' } });
+}
+
+/** Parses a positive integer id from a URL segment; anything else (12abc, 0, -1, 1e3) is null. */
+export function parseId(raw: string | null | undefined): number | null {
+  if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : null;
+}

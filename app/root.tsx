@@ -1,0 +1,52 @@
+import type { ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { ErrorPage } from './features/site-frame/components/error-page';
+import { SiteFooter } from './features/site-frame/components/site-footer';
+import { SiteHeader } from './features/site-frame/components/site-header';
+import { publicOrigin } from './lib/meta';
+import { useNonce } from './lib/nonce';
+import { SnackBarProvider } from './ui/snack-bar';
+import type { Route } from './+types/root';
+import './styles/tokens.css';
+import './styles/global.css';
+
+export function loader({ request }: Route.LoaderArgs) {
+  return { origin: publicOrigin(request) };
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="ja">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0b7a6b" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <SnackBarProvider>
+          <SiteHeader />
+          {children}
+          <SiteFooter />
+        </SnackBarProvider>
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
+  if (isRouteErrorResponse(error) && error.status < 500) return <ErrorPage status={error.status} />;
+  if (import.meta.env.DEV) console.error(error);
+  return <ErrorPage status={500} />;
+}

@@ -1,0 +1,132 @@
+import { Link } from 'react-router';
+import { countCompanies } from '../features/companies/count-companies.server';
+import { listPopularCompanies } from '../features/companies/list-popular-companies.server';
+import { countPublishedPosts } from '../features/posts/count-published-posts.server';
+import { listLatestPosts } from '../features/posts/list-latest-posts.server';
+import { POST_TYPES, postPath } from '../features/posts/post-types';
+import { formatCount, formatDate } from '../lib/format';
+import { pageMeta } from '../lib/meta';
+import type { Route } from './+types/home';
+import styles from './home.module.css';
+
+export function meta() {
+  return pageMeta({
+    description:
+      'シューログは、大学生が書いたインターン体験記・本選考体験記・エントリーシート・クチコミを企業ごとに読める就活情報サイトです。',
+  });
+}
+
+export async function loader() {
+  const [companyCount, postCount, latestPosts, popularCompanies] = await Promise.all([
+    countCompanies(),
+    countPublishedPosts(),
+    listLatestPosts({ limit: 8 }),
+    listPopularCompanies({ limit: 8 }),
+  ]);
+  return { companyCount, postCount, latestPosts, popularCompanies };
+}
+
+const POST_CALLS = [
+  { label: 'インターン体験記', text: '参加したプログラムの内容と評価を残そう' },
+  { label: 'エントリーシート', text: '通過したES・通過しなかったESも後輩の力に' },
+  { label: '本選考体験記', text: '面接で聞かれたこと、選考の流れを共有しよう' },
+];
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { companyCount, postCount, latestPosts, popularCompanies } = loaderData;
+  return (
+    <main className={styles.main}>
+      <section className={styles.hero} aria-labelledby="hero-title">
+        <h1 id="hero-title" className={styles.heroTitle}>
+          先輩の<span className={styles.accent}>就活ログ</span>で、
+          <br />
+          次の一歩を決めよう
+        </h1>
+        <p className={styles.heroLead}>
+          {formatCount(companyCount, '社')}・{formatCount(postCount, '件')}のインターン体験記、ES、選考体験記、クチコミを掲載中
+        </p>
+        <form className={styles.heroSearch} action="/companies" method="get" role="search">
+          <label htmlFor="hero-search" className="visually-hidden">
+            企業名・業界で検索
+          </label>
+          <input
+            id="hero-search"
+            className={styles.heroInput}
+            type="search"
+            name="q"
+            placeholder="企業名を入力（例：あおば、システム）"
+            maxLength={100}
+            enterKeyHint="search"
+          />
+          <button type="submit" className={styles.heroButton}>
+            検索
+          </button>
+        </form>
+      </section>
+
+      <div className={styles.columns}>
+        <section className={styles.section} aria-labelledby="latest-title">
+          <h2 id="latest-title" className={styles.sectionTitle}>新着の投稿</h2>
+          {latestPosts.length === 0 ? (
+            <p className={styles.empty}>まだ投稿がありません。最初の体験記を書いてみませんか。</p>
+          ) : (
+            <ul className={styles.postList}>
+              {latestPosts.map((post) => (
+                <li key={post.id} className={styles.postItem}>
+                  <Link to={postPath(post.type, post.id)} className={styles.postLink}>
+                    <span className={styles.postMeta}>
+                      <span className={styles.typeTag}>{POST_TYPES[post.type].label}</span>
+                      <span>{post.companyName ?? post.recruitServiceName}</span>
+                    </span>
+                    <span className={styles.postTitle}>{post.title}</span>
+                    <span className={styles.postExcerpt}>{post.excerpt}</span>
+                    <span className={styles.postFoot}>
+                      <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+                      <span>参考になった {formatCount(post.usefulCount, '件')}</span>
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+
+        <section className={styles.section} aria-labelledby="popular-title">
+          <h2 id="popular-title" className={styles.sectionTitle}>人気の企業</h2>
+          {popularCompanies.length === 0 ? (
+            <p className={styles.empty}>お気に入り登録された企業はまだありません。</p>
+          ) : (
+            <ol className={styles.companyList}>
+              {popularCompanies.map((company, index) => (
+                <li key={company.id} className={styles.companyItem}>
+                  <span className={styles.rank} aria-label={`${index + 1}位`}>{index + 1}</span>
+                  <Link to={`/companies/${company.id}`} className={styles.companyLink}>
+                    <span className={styles.companyName}>{company.name}</span>
+                    <span className={styles.companyMeta}>
+                      {company.industryName}・{company.prefectureName}・お気に入り{formatCount(company.favoriteCount, '人')}
+                    </span>
+                  </Link>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      </div>
+
+      <section className={styles.calls} aria-labelledby="calls-title">
+        <h2 id="calls-title" className={styles.sectionTitle}>あなたの就活ログが、後輩の道しるべに</h2>
+        <ul className={styles.callList}>
+          {POST_CALLS.map((call) => (
+            <li key={call.label} className={styles.callItem}>
+              <span className={styles.callLabel}>{call.label}</span>
+              <span className={styles.callText}>{call.text}</span>
+            </li>
+          ))}
+        </ul>
+        <Link to="/signup" className={styles.callButton}>
+          無料で会員登録して投稿する
+        </Link>
+      </section>
+    </main>
+  );
+}

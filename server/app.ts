@@ -1,0 +1,150 @@
+// The production server, bundled by Vite together with the routes (vite.config.ts) and
+// started by server/start.js. See docs/decisions/001-stack.md.
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { join } from 'node:path';
+import { createRequestHandler } from '@react-router/express';
+import compression from 'compression';
+import express from 'express';
+import pino from 'pino';
+import type { ServerBuild } from 'react-router';
+import { closeDatabase, database, openDatabase } from '../app/db/client.server';
+import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
+import { flushCompanyViews } from '../app/features/recommendations/record-company-view.server';
+import { loadConfig, type Config } from '../app/lib/config.server';
+import { projectRoot } from '../app/lib/project-root.server';
+import { securityHeaders } from './security';
+
+// React Router's Vite plugin provides this module at build time.
+import * as build from 'virtual:react-router/server-build';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    cspNonce: string;
+  }
+}
+
+export function createApp(options: { logger: pino.Logger; clientDir: string }) {
+  const { logger, clientDir } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+
+  // One JSON line per request, written when the response is done.
+  app.use((req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on('finish', () => {
+      const ms = Number(process.hrtime.bigint() - start) / 1e6;
+      logger.info(
+        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        'request',
+      );
+    });
+    next();
+  });
+  app.use(securityHeaders);
+  app.use(compression());
+
+  app.get('/healthz', async (_req, res) => {
+    try {
+      await database().query('SELECT 1');
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ status: 'ok', database: database().kind });
+    } catch (error) {
+      logger.error({ err: error }, 'health check failed');
+      res.status(503).json({ status: 'error', error: 'データベースに接続できません' });
+    }
+  });
+
+  // Vite puts a content hash in every file name under /assets, so they never change.
+  app.use(
+    '/assets',
+    express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
+  );
+  app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+
+  app.all(
+    '/{*splat}',
+    createRequestHandler({
+      build: build as unknown as ServerBuild,
+      mode: process.env.NODE_ENV,
+      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+    }),
+  );
+
+  // Errors that escape React Router (a broken static file, a bad request body).
+  app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
+    const status = (error as { status?: number; statusCode?: number }).status ?? 500;
+    if (status >= 500) logger.error({ err: error, url: req.originalUrl }, 'unhandled error');
+    if (res.headersSent) return;
+    res.status(status).type('text/plain; charset=utf-8');
+    res.send(status === 404 ? 'ページが見つかりません' : 'エラーが発生しました');
+  });
+  return app;
+}
+
+/** Closes the listener, waits for requests in flight, then closes the database. */
+function shutdownOn(server: Server, logger: pino.Logger) {
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    const force = setTimeout(() => {
+      logger.warn('requests still open after 4 s; closing them');
+      server.closeAllConnections();
+    }, 4000);
+    force.unref();
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
+    });
+    clearTimeout(force);
+    try {
+      await flushCompanyViews().catch((error: unknown) => logger.warn({ err: error }, 'view counts not written'));
+      await closeDatabase();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'database close failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+export async function openConfiguredDatabase(config: Config) {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+}
+
+export async function start() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { pid: process.pid } });
+  const started = Date.now();
+  const clientDir = join(projectRoot(), 'build', 'client');
+  if (!existsSync(clientDir)) throw new Error('build/client is missing: run `npm run build` first');
+
+  const db = await openConfiguredDatabase(config);
+  logger.info({ database: db.kind, ms: Date.now() - started }, 'database ready');
+  if (await isDatabaseEmpty()) {
+    const seedStart = Date.now();
+    await seedDemoData();
+    logger.info({ ms: Date.now() - seedStart }, 'empty database: demo data seeded');
+  }
+
+  const app = createApp({ logger, clientDir });
+  const server = app.listen(config.port, config.host);
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve);
+    server.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  shutdownOn(server, logger);
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  logger.info({ url: `http://${config.host}:${port}/`, ms: Date.now() - started }, 'listening');
+  return server;
+}

@@ -1,0 +1,87 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+
+// These tests start production servers of their own (no browser needed).
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${E2E_PORT}`;
+
+type Started = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
+
+function startServerProcess(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['server/start.js'], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => output, exit };
+}
+
+async function waitForHealth(port: number, started: Started) {
+  const deadline = Date.now() + 150_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (response.ok) return;
+    } catch {
+      // Not listening yet.
+    }
+    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`server did not become healthy:\n${started.output()}`);
+}
+
+async function heroCounts(port: number): Promise<string> {
+  // React separates adjacent text with <!-- -->; drop those to read the sentence.
+  const html = (await (await fetch(`http://127.0.0.1:${port}/`)).text()).replaceAll('<!-- -->', '');
+  const match = /([0-9,]+社・[0-9,]+件)/.exec(html);
+  if (!match) throw new Error('no counts on the home page');
+  return match[1]!;
+}
+
+test('a second process on the same DATA_DIR exits at once with a clear message', async () => {
+  const second = startServerProcess({ PORT: String(E2E_PORT + 1), DATA_DIR: E2E_DATA_DIR });
+  const code = await second.exit;
+  expect(code).not.toBe(0);
+  expect(second.output()).toContain('is already in use by process');
+});
+
+test('SIGTERM stops the server with exit code 0 within 5 s, and a restart keeps every row', async () => {
+  test.setTimeout(300_000);
+  const dataDir = mkdtempSync(join(tmpdir(), 'shulog-restart-'));
+  const port = E2E_PORT + 2;
+  const started: Started[] = [];
+  const startServer = (env: Record<string, string>) => {
+    const server = startServerProcess(env);
+    started.push(server);
+    return server;
+  };
+  try {
+    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, first);
+    const before = await heroCounts(port);
+    expect(first.output()).toContain('demo data seeded');
+
+    const stopAsked = Date.now();
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    expect(Date.now() - stopAsked).toBeLessThan(5000);
+
+    const second = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, second);
+    expect(await heroCounts(port)).toBe(before);
+    expect(second.output()).not.toContain('demo data seeded');
+    second.child.kill('SIGINT');
+    expect(await second.exit).toBe(0);
+  } finally {
+    // A failed assertion must not leave a server holding the port for the next run.
+    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
