@@ -1,0 +1,26 @@
+import type { PostSection } from '../../db/schema';
+
+/** Who is looking at a page: null for a visitor. Accounts fill it in from the session. */
+export type Viewer = { userId: number; role: 'student' | 'moderator' } | null;
+
+export const VISITOR_EXCERPT_LENGTH = 100;
+
+/** The one rule deciding whether a viewer reads posts in full (logged-in members do). */
+export function canReadFullText(viewer: Viewer): boolean {
+  return viewer !== null;
+}
+
+export type VisibleSection = PostSection & { truncated: boolean };
+
+/**
+ * The sections as this viewer may see them. Cut on the server, so the hidden part never
+ * reaches a visitor's browser.
+ */
+export function visibleSections(sections: PostSection[], viewer: Viewer): VisibleSection[] {
+  if (canReadFullText(viewer)) return sections.map((section) => ({ ...section, truncated: false }));
+  return sections.map((section) => {
+    const chars = Array.from(section.body);
+    if (chars.length <= VISITOR_EXCERPT_LENGTH) return { ...section, truncated: false };
+    return { heading: section.heading, body: chars.slice(0, VISITOR_EXCERPT_LENGTH).join(''), truncated: true };
+  });
+}

@@ -1,0 +1,126 @@
+// The per-process, short-lived copy of the company list that search runs on. It is rebuilt
+// in the background when the companies table changes (checked at most every few seconds), so
+// several app processes stay within seconds of each other without any shared cache.
+// See docs/decisions/005-company-search.md.
+import { asc, count, desc, eq, max } from 'drizzle-orm';
+import { db } from '../../db/client.server';
+import { companies, prefectures } from '../../db/schema';
+import { CompanySearchIndex } from './company-index';
+import { normalizeSearchText } from './normalize';
+
+export type CatalogCompany = {
+  id: number;
+  name: string;
+  kana: string;
+  industryId: number;
+  prefectureId: number;
+  prefectureName: string;
+  url: string | null;
+  publishedPostCount: number;
+  internRatingAverage: number | null;
+  internReportCount: number;
+};
+
+export type CatalogOrder = 'posts' | 'rating' | 'kana';
+
+export type CompanyCatalog = {
+  /** In tie order: most published posts first, then kana order. */
+  companies: CatalogCompany[];
+  /** The same companies in each sort order of the search page, sorted once per build. */
+  orders: Record<CatalogOrder, CatalogCompany[]>;
+  byId: Map<number, CatalogCompany>;
+  index: CompanySearchIndex;
+  version: string;
+};
+
+const CHECK_INTERVAL_MS = 5_000;
+
+let current: CompanyCatalog | undefined;
+let loading: Promise<CompanyCatalog> | undefined;
+let checkedAt = 0;
+let checking = false;
+
+async function readVersion(): Promise<string> {
+  const [row] = await db().select({ n: count(), latest: max(companies.updatedAt) }).from(companies);
+  return `${row?.n ?? 0}:${row?.latest ? new Date(row.latest).getTime() : 0}`;
+}
+
+async function build(): Promise<CompanyCatalog> {
+  const version = await readVersion();
+  const rows = await db()
+    .select({
+      id: companies.id,
+      name: companies.name,
+      kana: companies.kana,
+      industryId: companies.industryId,
+      prefectureId: companies.prefectureId,
+      prefectureName: prefectures.name,
+      url: companies.url,
+      publishedPostCount: companies.publishedPostCount,
+      internRatingAverage: companies.internRatingAverage,
+      internReportCount: companies.internReportCount,
+    })
+    .from(companies)
+    .innerJoin(prefectures, eq(prefectures.id, companies.prefectureId))
+    .orderBy(desc(companies.publishedPostCount), asc(companies.kana), asc(companies.id));
+  const index = new CompanySearchIndex(
+    rows.map((row) => ({ id: row.id, nameKey: normalizeSearchText(row.name), kanaKey: normalizeSearchText(row.kana) })),
+  );
+  const orders: Record<CatalogOrder, CatalogCompany[]> = {
+    posts: rows,
+    rating: [...rows].sort(
+      (a, b) =>
+        (b.internRatingAverage ?? -1) - (a.internRatingAverage ?? -1) || b.internReportCount - a.internReportCount || a.id - b.id,
+    ),
+    // Katakana code points already follow 五十音順 (voiced after unvoiced), so a plain
+    // comparison is the Japanese order at a fraction of a collator's cost.
+    kana: [...rows].sort((a, b) => (a.kana < b.kana ? -1 : a.kana > b.kana ? 1 : a.id - b.id)),
+  };
+  return { companies: rows, orders, byId: new Map(rows.map((row) => [row.id, row])), index, version };
+}
+
+function reload(): Promise<CompanyCatalog> {
+  loading ??= build()
+    .then((catalog) => {
+      current = catalog;
+      checkedAt = Date.now();
+      return catalog;
+    })
+    .finally(() => {
+      loading = undefined;
+    });
+  return loading;
+}
+
+/** Looks for changes off the request's path; the request in hand uses the copy it has. */
+function checkInBackground() {
+  if (checking || loading || Date.now() - checkedAt < CHECK_INTERVAL_MS) return;
+  checking = true;
+  checkedAt = Date.now();
+  readVersion()
+    .then((version) => (version !== current?.version ? reload() : undefined))
+    .catch(() => {
+      // A failed check is retried at the next interval; the old copy keeps serving.
+    })
+    .finally(() => {
+      checking = false;
+    });
+}
+
+export async function getCompanyCatalog(): Promise<CompanyCatalog> {
+  if (!current) return reload();
+  checkInBackground();
+  return current;
+}
+
+/** After this process changed companies: the next search sees the change at once. */
+export function invalidateCompanyCatalog(): void {
+  checkedAt = 0;
+  if (current) current = { ...current, version: '' };
+}
+
+/** Drops the copy entirely (tests that reopen the database). */
+export function resetCompanyCatalog(): void {
+  current = undefined;
+  checkedAt = 0;
+}

@@ -1,0 +1,55 @@
+import { getCompanyCatalog, type CatalogCompany } from './company-catalog.server';
+import { normalizeSearchText } from './normalize';
+
+export const COMPANY_SORTS = ['relevance', 'posts', 'rating', 'kana'] as const;
+export type CompanySort = (typeof COMPANY_SORTS)[number];
+
+export type CompanySearchResult = {
+  total: number;
+  page: number;
+  pageCount: number;
+  companies: CatalogCompany[];
+};
+
+/** The company search page: keyword, industry and prefecture filters, sort and pages. */
+export async function searchCompanies(options: {
+  keyword: string;
+  industryId?: number;
+  prefectureId?: number;
+  sort: CompanySort;
+  page: number;
+  perPage: number;
+}): Promise<CompanySearchResult> {
+  const catalog = await getCompanyCatalog();
+  const key = normalizeSearchText(options.keyword);
+  let list: CatalogCompany[];
+  if (!key) {
+    list = catalog.orders[options.sort === 'relevance' ? 'posts' : options.sort];
+  } else if (options.sort === 'relevance') {
+    // The index's own order: prefix matches first, then the most talked-about.
+    list = catalog.index.search(key, Infinity).map((id) => catalog.byId.get(id)!);
+  } else {
+    const matches = new Set(catalog.index.search(key, Infinity));
+    list = catalog.orders[options.sort].filter((company) => matches.has(company.id));
+  }
+  const { industryId, prefectureId } = options;
+  if (industryId !== undefined) list = list.filter((company) => company.industryId === industryId);
+  if (prefectureId !== undefined) list = list.filter((company) => company.prefectureId === prefectureId);
+  const pageCount = Math.max(1, Math.ceil(list.length / options.perPage));
+  const page = Math.min(Math.max(1, options.page), pageCount);
+  const start = (page - 1) * options.perPage;
+  return { total: list.length, page, pageCount, companies: list.slice(start, start + options.perPage) };
+}
+
+export type CompanySuggestion = { company_id: number; name: string; pref_name: string; url: string | null };
+
+/** GET /api/company?source=incremental: at most `limit` companies, prefix matches first. */
+export async function suggestCompanies(options: { companyName: string; limit: number }): Promise<CompanySuggestion[]> {
+  const key = normalizeSearchText(options.companyName);
+  if (!key) return [];
+  const catalog = await getCompanyCatalog();
+  return catalog.index.search(key, options.limit).map((id) => {
+    const company = catalog.byId.get(id)!;
+    return { company_id: company.id, name: company.name, pref_name: company.prefectureName, url: company.url };
+  });
+}

@@ -1,0 +1,24 @@
+import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { POST_TYPES } from './features/posts/post-types';
+
+// The URL table, written out by hand. It mirrors SPEC.md section 2 and PRODUCT.md section 3;
+// later features add their rows here.
+export default [
+  index('routes/home.tsx'),
+
+  // Companies and search
+  route('companies/:companyId', 'routes/company.tsx'),
+  route('companies/:companyId/:type', 'routes/company-posts.tsx'),
+  route('api/company', 'routes/api.company.ts'),
+
+  // One page per post, /{type}/{id}, for every content type of PRODUCT.md section 2.
+  ...Object.values(POST_TYPES).map((info) =>
+    route(`${info.slug}/:postId`, 'routes/post.tsx', { id: `post-${info.slug}` }),
+  ),
+
+  // Outside production only (the loader answers 404 in production).
+  route('dev/widgets', 'routes/dev-widgets.tsx'),
+
+  // Everything else: the Japanese 404 page, with status 404.
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,78 @@
+import { Link, useLocation } from 'react-router';
+import { getCompanyProfile } from '../features/companies/get-company-profile.server';
+import { listCompanyPosts } from '../features/posts/list-company-posts.server';
+import { postPath, postTypeBySlug } from '../features/posts/post-types';
+import { formatCount, formatDate } from '../lib/format';
+import { parseId } from '../lib/http';
+import { originFromMatches, pageMeta } from '../lib/meta';
+import { Pagination } from '../ui/pagination';
+import type { Route } from './+types/company-posts';
+import styles from './company-posts.module.css';
+
+const PER_PAGE = 20;
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const companyId = parseId(params.companyId);
+  const info = postTypeBySlug(params.type);
+  if (companyId === null || !info || info.key === 'recruit_service_review') {
+    throw new Response('Not Found', { status: 404 });
+  }
+  const company = await getCompanyProfile({ companyId });
+  if (!company) throw new Response('Not Found', { status: 404 });
+  const page = parseId(new URL(request.url).searchParams.get('page')) ?? 1;
+  const list = await listCompanyPosts({ companyId, type: info.key, page, perPage: PER_PAGE });
+  return { company: { id: company.id, name: company.name }, type: info, list };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  const { company, type, list } = data;
+  const pageSuffix = list.page > 1 ? `（${list.page}ページ目）` : '';
+  return pageMeta({
+    title: `${company.name}の${type.label}一覧${pageSuffix}`,
+    description: `${company.name}の${type.label}（${list.total}件）。先輩たちが投稿した${type.label}を新しい順に読めます。`,
+    path: `/companies/${company.id}/${type.slug}${list.page > 1 ? `?page=${list.page}` : ''}`,
+    origin: originFromMatches(matches),
+  });
+}
+
+export default function CompanyPosts({ loaderData }: Route.ComponentProps) {
+  const { company, type, list } = loaderData;
+  const location = useLocation();
+  return (
+    <main className={styles.main}>
+      <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
+        <ol>
+          <li><Link to="/">トップ</Link></li>
+          <li><Link to={`/companies/${company.id}`}>{company.name}</Link></li>
+          <li aria-current="page">{type.label}</li>
+        </ol>
+      </nav>
+      <h1 className={styles.title}>
+        {company.name}の{type.label}
+        <span className={styles.count}>{formatCount(list.total, '件')}</span>
+      </h1>
+      {list.posts.length === 0 ? (
+        <p className={styles.empty}>
+          {type.label}はまだありません。<Link to={`/companies/${company.id}`}>企業ページに戻る</Link>
+        </p>
+      ) : (
+        <ul className={styles.list}>
+          {list.posts.map((post) => (
+            <li key={post.id} className={styles.item}>
+              <Link to={postPath(type.key, post.id)} className={styles.link}>
+                <span className={styles.postTitle}>{post.title}</span>
+                <span className={styles.excerpt}>{post.excerpt}</span>
+                <span className={styles.meta}>
+                  <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+                  <span>参考になった {formatCount(post.usefulCount, '件')}</span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={list.page} pageCount={list.pageCount} search={location.search} />
+    </main>
+  );
+}

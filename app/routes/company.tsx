@@ -1,0 +1,143 @@
+import { Link } from 'react-router';
+import { RatingSummary } from '../features/companies/components/rating-summary';
+import { getCompanyProfile } from '../features/companies/get-company-profile.server';
+import { POST_TYPE_KEYS, POST_TYPES, postPath } from '../features/posts/post-types';
+import { recordCompanyView } from '../features/recommendations/record-company-view.server';
+import { formatCount, formatDate } from '../lib/format';
+import { parseId } from '../lib/http';
+import { originFromMatches, pageMeta } from '../lib/meta';
+import { Card } from '../ui/card';
+import type { Route } from './+types/company';
+import styles from './company.module.css';
+
+export async function loader({ params }: Route.LoaderArgs) {
+  const companyId = parseId(params.companyId);
+  const company = companyId === null ? null : await getCompanyProfile({ companyId });
+  if (!company) throw new Response('Not Found', { status: 404 });
+  recordCompanyView({ companyId: company.id });
+  return { company };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  const { company } = data;
+  return pageMeta({
+    title: `${company.name}のインターン・選考体験記`,
+    description: `${company.name}（${company.industryName}・${company.prefectureName}）のインターン体験記、本選考体験記、ES、クチコミを掲載。学生が投稿した評価と選考情報を確認できます。`,
+    path: `/companies/${company.id}`,
+    origin: originFromMatches(matches),
+  });
+}
+
+/** schema.org Organization for search engines; alternateName is the kana reading. */
+function organizationJsonLd(company: Route.ComponentProps['loaderData']['company']): string {
+  const data = {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: company.name,
+    alternateName: company.kana,
+    ...(company.url ? { url: company.url } : {}),
+    ...(company.foundedYear ? { foundingDate: String(company.foundedYear) } : {}),
+    ...(company.employeeCount ? { numberOfEmployees: { '@type': 'QuantitativeValue', value: company.employeeCount } } : {}),
+    address: { '@type': 'PostalAddress', addressRegion: company.prefectureName, addressCountry: 'JP' },
+    description: company.description,
+  };
+  // "<" escaped so that no text in the data can close the script element.
+  return JSON.stringify(data).replace(/</g, '\\u003c');
+}
+
+export default function CompanyPage({ loaderData }: Route.ComponentProps) {
+  const { company } = loaderData;
+  const totalPosts = POST_TYPE_KEYS.reduce((sum, key) => sum + company.postCounts[key], 0);
+  return (
+    <main className={styles.main}>
+      <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd(company) }} />
+      <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
+        <ol>
+          <li><Link to="/">トップ</Link></li>
+          <li><Link to="/companies">企業を探す</Link></li>
+          <li aria-current="page">{company.name}</li>
+        </ol>
+      </nav>
+
+      <header className={styles.head}>
+        <p className={styles.kana}>{company.kana}</p>
+        <h1 className={styles.name}>{company.name}</h1>
+        <p className={styles.tags}>
+          <Link to={`/companies?industry=${company.industryId}`} className={styles.tag}>{company.industryName}</Link>
+          <span className={styles.tag}>本社：{company.prefectureName}</span>
+          <span className={styles.tagMuted}>投稿 {formatCount(totalPosts, '件')}</span>
+        </p>
+        <div className={styles.actions}>
+          <Link to={`/companies/${company.id}/intern/compare`} className={styles.compareLink}>
+            インターン評価を他社と比較する
+          </Link>
+        </div>
+      </header>
+
+      <div className={styles.layout}>
+        <div className={styles.primary}>
+          <Card as="section" title="インターンの評価" titleAs="h2">
+            <RatingSummary reportCount={company.ratings.reportCount} averages={company.ratings.averages} />
+          </Card>
+
+          {POST_TYPE_KEYS.filter((key) => key !== 'recruit_service_review').map((key) => {
+            const info = POST_TYPES[key];
+            const posts = company.latestPosts[key];
+            const total = company.postCounts[key];
+            return (
+              <Card as="section" key={key} title={`${info.label}（${formatCount(total, '件')}）`} titleAs="h2">
+                {posts.length === 0 ? (
+                  <p className={styles.empty}>{info.label}はまだありません。</p>
+                ) : (
+                  <>
+                    <ul className={styles.postList}>
+                      {posts.map((post) => (
+                        <li key={post.id}>
+                          <Link to={postPath(key, post.id)} className={styles.postLink}>
+                            <span className={styles.postTitle}>{post.title}</span>
+                            <span className={styles.postExcerpt}>{post.excerpt}</span>
+                            <time className={styles.postDate} dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                    {total > posts.length && (
+                      <Link to={`/companies/${company.id}/${info.slug}`} className={styles.more}>
+                        {info.label}をすべて見る（{formatCount(total, '件')}）
+                      </Link>
+                    )}
+                  </>
+                )}
+              </Card>
+            );
+          })}
+        </div>
+
+        <aside className={styles.side}>
+          <Card as="section" title="企業情報" titleAs="h2">
+            <dl className={styles.facts}>
+              <div><dt>業界</dt><dd>{company.industryName}</dd></div>
+              <div><dt>本社所在地</dt><dd>{company.prefectureName}</dd></div>
+              <div><dt>従業員数</dt><dd>{company.employeeCount === null ? '非公開' : formatCount(company.employeeCount, '人')}</dd></div>
+              <div><dt>設立</dt><dd>{company.foundedYear === null ? '非公開' : `${company.foundedYear}年`}</dd></div>
+              <div>
+                <dt>企業URL</dt>
+                <dd>
+                  {company.url ? (
+                    <a href={company.url} rel="nofollow noopener noreferrer" target="_blank" className={styles.url}>
+                      {company.url}
+                    </a>
+                  ) : (
+                    '未登録'
+                  )}
+                </dd>
+              </div>
+            </dl>
+            {company.description && <p className={styles.description}>{company.description}</p>}
+          </Card>
+        </aside>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,121 @@
+import { Link } from 'react-router';
+import { PostFacts } from '../features/posts/components/post-facts';
+import { visibleSections, type Viewer } from '../features/posts/full-text-access';
+import { getPost } from '../features/posts/get-post.server';
+import { POST_TYPES, postTypeBySlug } from '../features/posts/post-types';
+import { excerpt, formatCount, formatDate } from '../lib/format';
+import { parseId } from '../lib/http';
+import { originFromMatches, pageMeta } from '../lib/meta';
+import type { Route } from './+types/post';
+import styles from './post.module.css';
+
+export async function loader({ params, request }: Route.LoaderArgs) {
+  // One module serves /{type}/{id} for every content type (app/routes.ts).
+  const slug = new URL(request.url).pathname.split('/')[1] ?? '';
+  const info = postTypeBySlug(slug);
+  const postId = parseId(params.postId);
+  const post = info && postId !== null ? await getPost({ postId, type: info.key }) : null;
+  if (!post) throw new Response('Not Found', { status: 404 });
+  const viewer: Viewer = null;
+  const sections = visibleSections(post.sections, viewer);
+  return {
+    post: { ...post, sections },
+    truncated: sections.some((section) => section.truncated),
+    description: excerpt(post.sections[0]?.body ?? '', 110),
+  };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  const { post } = data;
+  const subject = post.company?.name ?? post.recruitService?.name ?? '';
+  return pageMeta({
+    title: `${post.title}（${subject}の${POST_TYPES[post.type].label}）`,
+    description: data.description,
+    path: `/${POST_TYPES[post.type].slug}/${post.id}`,
+    origin: originFromMatches(matches),
+    type: 'article',
+  });
+}
+
+function authorLine(post: Route.ComponentProps['loaderData']['post']): string {
+  if (post.type === 'employee_word_mouth') return '社員・元社員のクチコミ';
+  if (!post.author) return '退会したユーザー';
+  const parts = [post.author.graduationYear ? `${post.author.graduationYear}年卒` : null, post.author.faculty];
+  return parts.filter(Boolean).join('・') || '学生会員';
+}
+
+export default function PostPage({ loaderData }: Route.ComponentProps) {
+  const { post, truncated } = loaderData;
+  const info = POST_TYPES[post.type];
+  const returnTo = `/${info.slug}/${post.id}`;
+  return (
+    <main className={styles.main}>
+      <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
+        <ol>
+          <li><Link to="/">トップ</Link></li>
+          {post.company && (
+            <>
+              <li><Link to={`/companies/${post.company.id}`}>{post.company.name}</Link></li>
+              <li><Link to={`/companies/${post.company.id}/${info.slug}`}>{info.label}</Link></li>
+            </>
+          )}
+          {post.recruitService && (
+            <>
+              <li><Link to="/recruit_services">就活サービス</Link></li>
+              <li><Link to={`/recruit_services/${post.recruitService.id}`}>{post.recruitService.name}</Link></li>
+            </>
+          )}
+          <li aria-current="page">{post.title}</li>
+        </ol>
+      </nav>
+
+      <article className={styles.article}>
+        <header className={styles.header}>
+          <p className={styles.kind}>
+            <span className={styles.typeTag}>{info.label}</span>
+            {post.company && <Link to={`/companies/${post.company.id}`}>{post.company.name}</Link>}
+            {post.recruitService && <Link to={`/recruit_services/${post.recruitService.id}`}>{post.recruitService.name}</Link>}
+          </p>
+          <h1 className={styles.title}>{post.title}</h1>
+          <p className={styles.meta}>
+            <span>{authorLine(post)}</span>
+            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)} 公開</time>
+            <span>参考になった {formatCount(post.usefulCount, '件')}</span>
+          </p>
+        </header>
+
+        <PostFacts post={post} />
+
+        <div className={styles.body}>
+          {post.sections.map((section, index) => (
+            <section key={index} className={styles.section}>
+              <h2 className={styles.heading}>{section.heading}</h2>
+              <p className={section.truncated ? styles.textCut : styles.text}>
+                {section.body}
+                {section.truncated && '…'}
+              </p>
+            </section>
+          ))}
+        </div>
+
+        {truncated && (
+          <aside className={styles.gate} aria-labelledby="gate-title">
+            <h2 id="gate-title" className={styles.gateTitle}>続きは会員登録（無料）で読めます</h2>
+            <p className={styles.gateText}>
+              会員になると、すべての体験記・ES・クチコミを全文で読めるほか、お気に入り企業の登録やインターン評価の比較ができます。
+            </p>
+            <div className={styles.gateActions}>
+              <Link to={`/signup?redirect_to=${encodeURIComponent(returnTo)}`} className={styles.gatePrimary}>
+                無料で会員登録する
+              </Link>
+              <Link to={`/login?redirect_to=${encodeURIComponent(returnTo)}`} className={styles.gateSecondary}>
+                ログイン
+              </Link>
+            </div>
+          </aside>
+        )}
+      </article>
+    </main>
+  );
+}
