@@ -7,9 +7,22 @@ export default [
   index('routes/home.tsx'),
 
   // Companies and search
+  route('companies', 'routes/companies.tsx'),
   route('companies/:companyId', 'routes/company.tsx'),
   route('companies/:companyId/:type', 'routes/company-posts.tsx'),
   route('api/company', 'routes/api.company.ts'),
+
+  // Comparison of internship evaluations (SPEC.md section 2)
+  // (compare routes go here)
+
+  // Job-hunting services
+  route('recruit_services', 'routes/recruit-services.tsx'),
+  route('recruit_services/:serviceId', 'routes/recruit-service.tsx'),
+
+  // For search engines
+  route('robots.txt', 'routes/robots.ts'),
+  route('sitemap.xml', 'routes/sitemap-index.ts'),
+  route('sitemaps/:name', 'routes/sitemap.ts'),
 
   // One page per post, /{type}/{id}, for every content type of PRODUCT.md section 2.
   ...Object.values(POST_TYPES).map((info) =>

@@ -1,8 +1,6 @@
 import { getCompanyCatalog, type CatalogCompany } from './company-catalog.server';
 import { normalizeSearchText } from './normalize';
-
-export const COMPANY_SORTS = ['relevance', 'posts', 'rating', 'kana'] as const;
-export type CompanySort = (typeof COMPANY_SORTS)[number];
+import type { CompanySort } from './sorts';
 
 export type CompanySearchResult = {
   total: number;

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CompanySearchBox } from '../../search/components/company-search-box';
 import styles from './site-header.module.css';
 
 export function SiteHeader() {
@@ -12,27 +13,7 @@ export function SiteHeader() {
           </svg>
           <span className={styles.name}>シューログ</span>
         </Link>
-        <form className={styles.search} action="/companies" method="get" role="search">
-          <label htmlFor="site-search" className="visually-hidden">
-            企業名で検索
-          </label>
-          <input
-            id="site-search"
-            className={styles.searchInput}
-            type="search"
-            name="q"
-            placeholder="企業名で検索"
-            autoComplete="off"
-            enterKeyHint="search"
-            maxLength={100}
-          />
-          <button type="submit" className={styles.searchButton} aria-label="検索">
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <circle cx="10.5" cy="10.5" r="6.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
-              <path d="M15.5 15.5 21 21" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-            </svg>
-          </button>
-        </form>
+        <CompanySearchBox className={styles.search} />
         <nav className={styles.nav} aria-label="アカウント">
           <Link to="/login" className={styles.navLink}>
             ログイン

@@ -1,0 +1,137 @@
+import { Form, Link, useLocation } from 'react-router';
+import { listFilterOptions } from '../features/companies/list-filter-options.server';
+import { parseCompanySearchParams } from '../features/search/search-params';
+import { searchCompanies } from '../features/search/search-companies.server';
+import { COMPANY_SORTS, SORT_LABELS } from '../features/search/sorts';
+import { formatCount } from '../lib/format';
+import { originFromMatches, pageMeta } from '../lib/meta';
+import { Pagination } from '../ui/pagination';
+import { StarRating } from '../ui/star-rating';
+import type { Route } from './+types/companies';
+import styles from './companies.module.css';
+
+const PER_PAGE = 20;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const params = parseCompanySearchParams(new URL(request.url).searchParams);
+  const [options, result] = await Promise.all([
+    listFilterOptions(),
+    searchCompanies({ ...params, perPage: PER_PAGE }),
+  ]);
+  return { params, options, result };
+}
+
+export function meta({ data, matches }: Route.MetaArgs) {
+  if (!data) return [];
+  const { params, options } = data;
+  const industry = options.industries.find((i) => i.id === params.industryId)?.name;
+  const prefecture = options.prefectures.find((p) => p.id === params.prefectureId)?.name;
+  const subject = [params.keyword && `「${params.keyword}」`, industry, prefecture].filter(Boolean).join('・');
+  const query = new URLSearchParams();
+  if (params.industryId) query.set('industry', String(params.industryId));
+  if (params.prefectureId) query.set('pref', String(params.prefectureId));
+  if (params.page > 1) query.set('page', String(params.page));
+  return pageMeta({
+    title: subject ? `${subject}の企業一覧` : '企業を探す',
+    description: 'インターン体験記・選考体験記・ESが集まる企業を、企業名・業界・本社所在地から探せます。',
+    path: `/companies${query.size ? `?${query}` : ''}`,
+    origin: originFromMatches(matches),
+    // Keyword result pages are endless and thin: keep them out of the index.
+    noindex: Boolean(params.keyword),
+  });
+}
+
+export default function Companies({ loaderData }: Route.ComponentProps) {
+  const { params, options, result } = loaderData;
+  const location = useLocation();
+  const regions = [...new Set(options.prefectures.map((p) => p.region))];
+  return (
+    <main className={styles.main}>
+      <h1 className={styles.title}>企業を探す</h1>
+      {/* A plain GET form: the search lives in the URL and works without JavaScript. */}
+      <Form method="get" action="/companies" className={styles.filters} role="search" key={location.search}>
+        <div className={styles.field}>
+          <label htmlFor="companies-q">企業名・フリガナ</label>
+          <input
+            id="companies-q"
+            type="search"
+            name="q"
+            defaultValue={params.keyword}
+            placeholder="例：あおば、ＡＢＣ、システム"
+            maxLength={100}
+            className={styles.input}
+          />
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="companies-industry">業界</label>
+          <select id="companies-industry" name="industry" defaultValue={params.industryId ?? ''} className={styles.select}>
+            <option value="">すべての業界</option>
+            {options.industries.map((industry) => (
+              <option key={industry.id} value={industry.id}>{industry.name}</option>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="companies-pref">本社所在地</label>
+          <select id="companies-pref" name="pref" defaultValue={params.prefectureId ?? ''} className={styles.select}>
+            <option value="">すべての都道府県</option>
+            {regions.map((region) => (
+              <optgroup key={region} label={region}>
+                {options.prefectures.filter((p) => p.region === region).map((p) => (
+                  <option key={p.id} value={p.id}>{p.name}</option>
+                ))}
+              </optgroup>
+            ))}
+          </select>
+        </div>
+        <div className={styles.field}>
+          <label htmlFor="companies-sort">並び順</label>
+          <select id="companies-sort" name="sort" defaultValue={params.sort} className={styles.select}>
+            {COMPANY_SORTS.filter((sort) => sort !== 'relevance' || params.keyword).map((sort) => (
+              <option key={sort} value={sort}>{SORT_LABELS[sort]}</option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className={styles.submit}>この条件で検索</button>
+      </Form>
+
+      <p className={styles.summary} role="status">
+        {result.total === 0 ? '条件に合う企業は見つかりませんでした。' : `${formatCount(result.total, '社')}が見つかりました`}
+        {result.total > PER_PAGE && `（${result.page} / ${result.pageCount}ページ）`}
+      </p>
+
+      {result.total === 0 ? (
+        <div className={styles.empty}>
+          <p>キーワードをひらがなやカタカナで入力したり、業界・都道府県の条件を外したりしてみてください。</p>
+          <Link to="/companies">条件をすべてクリアする</Link>
+        </div>
+      ) : (
+        <ul className={styles.list}>
+          {result.companies.map((company) => (
+            <li key={company.id} className={styles.item}>
+              <Link to={`/companies/${company.id}`} className={styles.link}>
+                <span className={styles.kana}>{company.kana}</span>
+                <span className={styles.name}>{company.name}</span>
+                <span className={styles.meta}>
+                  <span>本社：{company.prefectureName}</span>
+                  <span>投稿 {formatCount(company.publishedPostCount, '件')}</span>
+                </span>
+              </Link>
+              <div className={styles.rating}>
+                {company.internRatingAverage === null ? (
+                  <span className={styles.noRating}>インターン評価なし</span>
+                ) : (
+                  <>
+                    <StarRating value={Math.round(company.internRatingAverage * 10) / 10} size="small" showValue />
+                    <span className={styles.reports}>{formatCount(company.internReportCount, '件')}の評価</span>
+                  </>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pagination page={result.page} pageCount={result.pageCount} search={location.search} />
+    </main>
+  );
+}
