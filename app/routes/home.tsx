@@ -4,6 +4,8 @@ import { listPopularCompanies } from '../features/companies/list-popular-compani
 import { countPublishedPosts } from '../features/posts/count-published-posts.server';
 import { listLatestPosts } from '../features/posts/list-latest-posts.server';
 import { POST_TYPES, postPath } from '../features/posts/post-types';
+import { RecommendedCarousel } from '../features/recommendations/components/recommended-carousel';
+import { listRecommendedCompanies } from '../features/recommendations/list-recommended-companies.server';
 import { formatCount, formatDate } from '../lib/format';
 import { pageMeta } from '../lib/meta';
 import type { Route } from './+types/home';
@@ -17,13 +19,14 @@ export function meta() {
 }
 
 export async function loader() {
-  const [companyCount, postCount, latestPosts, popularCompanies] = await Promise.all([
+  const [companyCount, postCount, latestPosts, popularCompanies, recommended] = await Promise.all([
     countCompanies(),
     countPublishedPosts(),
     listLatestPosts({ limit: 8 }),
     listPopularCompanies({ limit: 8 }),
+    listRecommendedCompanies({ limit: 15 }),
   ]);
-  return { companyCount, postCount, latestPosts, popularCompanies };
+  return { companyCount, postCount, latestPosts, popularCompanies, recommended };
 }
 
 const POST_CALLS = [
@@ -33,7 +36,7 @@ const POST_CALLS = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { companyCount, postCount, latestPosts, popularCompanies } = loaderData;
+  const { companyCount, postCount, latestPosts, popularCompanies, recommended } = loaderData;
   return (
     <main className={styles.main}>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -63,6 +66,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </button>
         </form>
       </section>
+
+      {recommended.length > 0 && (
+        <section className={styles.recommended} aria-labelledby="recommended-title">
+          <h2 id="recommended-title" className={styles.sectionTitle}>おすすめの企業</h2>
+          <RecommendedCarousel companies={recommended} />
+        </section>
+      )}
 
       <div className={styles.columns}>
         <section className={styles.section} aria-labelledby="latest-title">

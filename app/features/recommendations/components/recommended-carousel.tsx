@@ -1,0 +1,109 @@
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { formatCount } from '../../../lib/format';
+import { StarRating } from '../../../ui/star-rating';
+import type { RecommendedCompany } from '../list-recommended-companies.server';
+import styles from './recommended-carousel.module.css';
+
+// SPEC.md section 9: five slides visible, five per scroll, touch threshold 40.
+// Phones show two at a time (docs/decisions/007-carousel-on-phones.md).
+const OPTIONS = {
+  align: 'start',
+  slidesToScroll: 5,
+  dragThreshold: 40,
+  containScroll: 'trimSnaps',
+  breakpoints: { '(max-width: 719px)': { slidesToScroll: 2 } },
+} as const;
+
+export function RecommendedCarousel({ companies }: { companies: RecommendedCompany[] }) {
+  const [viewportRef, api] = useEmblaCarousel(OPTIONS);
+  const [snaps, setSnaps] = useState<number[]>([]);
+  const [selected, setSelected] = useState(0);
+  const [canPrev, setCanPrev] = useState(false);
+  const [canNext, setCanNext] = useState(companies.length > 5);
+
+  const sync = useCallback(() => {
+    if (!api) return;
+    setSnaps(api.scrollSnapList());
+    setSelected(api.selectedScrollSnap());
+    setCanPrev(api.canScrollPrev());
+    setCanNext(api.canScrollNext());
+  }, [api]);
+
+  useEffect(() => {
+    if (!api) return;
+    sync();
+    api.on('select', sync).on('reInit', sync);
+    return () => {
+      api.off('select', sync).off('reInit', sync);
+    };
+  }, [api, sync]);
+
+  return (
+    <div className={styles.carousel} aria-roledescription="カルーセル" role="region" aria-label="おすすめ企業">
+      <div className={styles.slideList}>
+        <div className={styles.viewport} ref={viewportRef}>
+          <ul className={styles.container}>
+            {companies.map((company, index) => (
+              <li
+                key={company.id}
+                className={styles.slide}
+                aria-roledescription="スライド"
+                aria-label={`${index + 1} / ${companies.length}`}
+              >
+                <Link to={`/companies/${company.id}`} className={styles.card}>
+                  <span className={styles.initial} aria-hidden="true">
+                    {Array.from(company.name.replace(/株式会社|ホールディングス/g, ''))[0] ?? '社'}
+                  </span>
+                  <span className={styles.name}>{company.name}</span>
+                  <span className={styles.meta}>{company.industryName}・{company.prefectureName}</span>
+                  <span className={styles.rating}>
+                    {company.internRatingAverage === null ? (
+                      <span className={styles.muted}>評価なし</span>
+                    ) : (
+                      <StarRating value={Math.round(company.internRatingAverage * 10) / 10} size="small" showValue />
+                    )}
+                  </span>
+                  <span className={styles.muted}>投稿 {formatCount(company.publishedPostCount, '件')}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.prev}`}
+          onClick={() => api?.scrollPrev()}
+          disabled={!canPrev}
+          aria-label="前のおすすめ企業"
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        </button>
+        <button
+          type="button"
+          className={`${styles.arrow} ${styles.next}`}
+          onClick={() => api?.scrollNext()}
+          disabled={!canNext}
+          aria-label="次のおすすめ企業"
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
+        </button>
+      </div>
+      {snaps.length > 1 && (
+        <div className={styles.dots} role="group" aria-label="表示する位置">
+          {snaps.map((_, index) => (
+            <button
+              key={index}
+              type="button"
+              className={index === selected ? styles.dotActive : styles.dot}
+              aria-label={`${index + 1}枚目のグループを表示`}
+              aria-current={index === selected ? 'true' : undefined}
+              onClick={() => api?.scrollTo(index)}
+            />
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

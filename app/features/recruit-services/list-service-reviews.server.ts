@@ -1,0 +1,38 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import { db } from '../../db/client.server';
+import { posts } from '../../db/schema';
+import { excerpt } from '../../lib/format';
+
+export type ServiceReviewPage = {
+  total: number;
+  page: number;
+  pageCount: number;
+  reviews: Array<{ id: number; title: string; excerpt: string; rating: number | null; publishedAt: string }>;
+};
+
+export async function listServiceReviews(options: { serviceId: number; page: number; perPage: number }): Promise<ServiceReviewPage> {
+  const where = and(eq(posts.recruitServiceId, options.serviceId), eq(posts.status, 'published'));
+  const [totalRow] = await db().select({ n: count() }).from(posts).where(where);
+  const total = Number(totalRow?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / options.perPage));
+  const page = Math.min(Math.max(1, options.page), pageCount);
+  const rows = await db()
+    .select({ id: posts.id, title: posts.title, sections: posts.sections, attributes: posts.attributes, publishedAt: posts.publishedAt })
+    .from(posts)
+    .where(where)
+    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .limit(options.perPage)
+    .offset((page - 1) * options.perPage);
+  return {
+    total,
+    page,
+    pageCount,
+    reviews: rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      excerpt: excerpt(row.sections[0]?.body ?? '', 90),
+      rating: typeof row.attributes.rating === 'number' ? row.attributes.rating : null,
+      publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
+    })),
+  };
+}
