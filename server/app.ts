@@ -10,9 +10,12 @@ import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { closeDatabase, database, openDatabase } from '../app/db/client.server';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
-import { flushCompanyViews } from '../app/features/recommendations/record-company-view.server';
+import { answerCompanySuggestions } from '../app/features/search/answer-company-suggestions.server';
+import { flushCompanyViews, recordCompanyView } from '../app/features/recommendations/record-company-view.server';
 import { loadConfig, type Config } from '../app/lib/config.server';
+import { parseId } from '../app/lib/http';
 import { projectRoot } from '../app/lib/project-root.server';
+import { createPageCacheHandler } from './page-cache';
 import { securityHeaders } from './security';
 
 // React Router's Vite plugin provides this module at build time.
@@ -56,6 +59,20 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
     }
   });
 
+  // The search box calls this on every pause in typing: answered here, without the router's
+  // per-request work, by the same function as app/routes/api.company.ts.
+  app.get('/api/company', async (req, res, next) => {
+    try {
+      const query = req.originalUrl.slice(req.originalUrl.indexOf('?') + 1);
+      const answer = await answerCompanySuggestions(new URLSearchParams(req.originalUrl.includes('?') ? query : ''));
+      res.status(answer.status);
+      res.setHeader('Cache-Control', answer.status === 200 ? 'public, max-age=10' : 'no-store');
+      res.json(answer.body);
+    } catch (error) {
+      next(error);
+    }
+  });
+
   // Vite puts a content hash in every file name under /assets, so they never change.
   app.use(
     '/assets',
@@ -63,13 +80,23 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   );
   app.use(express.static(clientDir, { maxAge: '1h', index: false }));
 
-  app.all(
+  const getLoadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: String(res.locals.cspNonce) });
+  // Visitors' pages come from a short-lived cache; a cached company page still counts a view.
+  app.get(
     '/{*splat}',
-    createRequestHandler({
+    createPageCacheHandler({
       build: build as unknown as ServerBuild,
       mode: process.env.NODE_ENV,
-      getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce) }),
+      getLoadContext,
+      onHit: (path) => {
+        const companyId = parseId(/^\/companies\/([^/.]+)(?:\.data)?$/.exec(path)?.[1]);
+        if (companyId !== null) recordCompanyView({ companyId });
+      },
     }),
+  );
+  app.all(
+    '/{*splat}',
+    createRequestHandler({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV, getLoadContext }),
   );
 
   // Errors that escape React Router (a broken static file, a bad request body).

@@ -1,0 +1,171 @@
+// Bench data, generated inside the database with generate_series so that a million posts take
+// seconds, not minutes. Companies are built in JS (names with readings), posts in SQL.
+import { closeDatabase, database, openDatabase } from '../../app/db/client.server';
+import { refreshCompanyStats } from '../../app/features/companies/refresh-company-stats.server';
+import { INDUSTRIES } from '../../app/features/demo/industries';
+import { PREFECTURES } from '../../app/features/demo/prefectures';
+import { hashPassword } from '../../app/features/accounts/password.server';
+
+export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
+
+// Name parts with readings: 48 × 48 × 48 combinations cover 100,000 companies with few repeats.
+const HEADS: Array<[string, string]> = [
+  ['青葉', 'アオバ'], ['朝日', 'アサヒ'], ['大和', 'ヤマト'], ['東都', 'トウト'], ['北斗', 'ホクト'], ['白樺', 'シラカバ'],
+  ['若葉', 'ワカバ'], ['桜井', 'サクライ'], ['高砂', 'タカサゴ'], ['瑞穂', 'ミズホ'], ['千代田', 'チヨダ'], ['新星', 'シンセイ'],
+  ['旭', 'アサヒ'], ['光陽', 'コウヨウ'], ['翔栄', 'ショウエイ'], ['天音', 'アマネ'], ['柏木', 'カシワギ'], ['藤崎', 'フジサキ'],
+  ['ミライ', 'ミライ'], ['ネクスト', 'ネクスト'], ['アクア', 'アクア'], ['ルミナ', 'ルミナ'], ['ソラ', 'ソラ'], ['ヒカリ', 'ヒカリ'],
+  ['ABC', 'エービーシー'], ['NEXT', 'ネクスト'], ['Nova', 'ノヴァ'], ['Axis', 'アクシス'], ['Blue', 'ブルー'], ['Link', 'リンク'],
+  ['みどり', 'ミドリ'], ['あけぼの', 'アケボノ'], ['港', 'ミナト'], ['星野', 'ホシノ'], ['岬', 'ミサキ'], ['隼', 'ハヤブサ'],
+  ['茜', 'アカネ'], ['葵', 'アオイ'], ['雅', 'ミヤビ'], ['鷹野', 'タカノ'], ['凌雲', 'リョウウン'], ['竜胆', 'リンドウ'],
+  ['神楽', 'カグラ'], ['早瀬', 'ハヤセ'], ['浅葱', 'アサギ'], ['紺野', 'コンノ'], ['榊', 'サカキ'], ['楓', 'カエデ'],
+];
+const MIDDLES: Array<[string, string]> = [
+  ['', ''], ['情報', 'ジョウホウ'], ['総合', 'ソウゴウ'], ['中央', 'チュウオウ'], ['国際', 'コクサイ'], ['日本', 'ニホン'],
+  ['デジタル', 'デジタル'], ['グローバル', 'グローバル'], ['メディカル', 'メディカル'], ['フード', 'フード'], ['エナジー', 'エナジー'], ['ライフ', 'ライフ'],
+  ['産業', 'サンギョウ'], ['技研', 'ギケン'], ['化成', 'カセイ'], ['精工', 'セイコウ'], ['通信', 'ツウシン'], ['交通', 'コウツウ'],
+  ['ネット', 'ネット'], ['クラウド', 'クラウド'], ['データ', 'データ'], ['スマート', 'スマート'], ['ワークス', 'ワークス'], ['プラス', 'プラス'],
+  ['西日本', 'ニシニホン'], ['東日本', 'ヒガシニホン'], ['第一', 'ダイイチ'], ['新', 'シン'], ['大', 'ダイ'], ['共栄', 'キョウエイ'],
+  ['未来', 'ミライ'], ['創造', 'ソウゾウ'], ['環境', 'カンキョウ'], ['住宅', 'ジュウタク'], ['物流', 'ブツリュウ'], ['金融', 'キンユウ'],
+  ['電子', 'デンシ'], ['光学', 'コウガク'], ['重工', 'ジュウコウ'], ['薬品', 'ヤクヒン'], ['食品', 'ショクヒン'], ['観光', 'カンコウ'],
+  ['教育', 'キョウイク'], ['出版', 'シュッパン'], ['放送', 'ホウソウ'], ['広告', 'コウコク'], ['人材', 'ジンザイ'], ['保険', 'ホケン'],
+];
+const TAILS: Array<[string, string]> = [
+  ['システムズ', 'システムズ'], ['テクノロジーズ', 'テクノロジーズ'], ['ソリューションズ', 'ソリューションズ'], ['商事', 'ショウジ'], ['電機', 'デンキ'], ['製薬', 'セイヤク'],
+  ['建設', 'ケンセツ'], ['銀行', 'ギンコウ'], ['証券', 'ショウケン'], ['不動産', 'フドウサン'], ['鉄道', 'テツドウ'], ['電力', 'デンリョク'],
+  ['テック', 'テック'], ['ラボ', 'ラボ'], ['パートナーズ', 'パートナーズ'], ['コンサルティング', 'コンサルティング'], ['サービス', 'サービス'], ['工業', 'コウギョウ'],
+  ['製作所', 'セイサクショ'], ['化学', 'カガク'], ['物産', 'ブッサン'], ['興業', 'コウギョウ'], ['運輸', 'ウンユ'], ['ストア', 'ストア'],
+  ['ゲームス', 'ゲームス'], ['メディア', 'メディア'], ['エージェント', 'エージェント'], ['ホテルズ', 'ホテルズ'], ['ファーマ', 'ファーマ'], ['モーターズ', 'モーターズ'],
+  ['食品', 'ショクヒン'], ['製菓', 'セイカ'], ['酒造', 'シュゾウ'], ['紡績', 'ボウセキ'], ['海運', 'カイウン'], ['航空', 'コウクウ'],
+  ['ネットワークス', 'ネットワークス'], ['デザイン', 'デザイン'], ['ホーム', 'ホーム'], ['フーズ', 'フーズ'], ['マテリアル', 'マテリアル'], ['エンジニアリング', 'エンジニアリング'],
+  ['キャリア', 'キャリア'], ['ゼミナール', 'ゼミナール'], ['アカデミー', 'アカデミー'], ['トラベル', 'トラベル'], ['リサーチ', 'リサーチ'], ['ワン', 'ワン'],
+];
+
+function companyRow(i: number, industryCount: number) {
+  const [head, headKana] = HEADS[i % HEADS.length]!;
+  const [middle, middleKana] = MIDDLES[Math.floor(i / HEADS.length) % MIDDLES.length]!;
+  const [tail, tailKana] = TAILS[Math.floor(i / (HEADS.length * MIDDLES.length)) % TAILS.length]!;
+  const base = head + middle + tail;
+  const form = i % 5;
+  const name = form === 0 ? `株式会社${base}` : form === 1 ? `${base}株式会社` : form === 2 ? `${base}ホールディングス` : base;
+  const kana = headKana + middleKana + tailKana + (form === 2 ? 'ホールディングス' : '');
+  return {
+    id: i + 1,
+    name,
+    kana,
+    industryId: 1 + (i % industryCount),
+    // Tokyo for a third, every prefecture used.
+    prefectureId: i % 3 === 0 ? 13 : 1 + (i % 47),
+    url: i % 7 === 0 ? null : `https://www.bench${i + 1}.example.co.jp`,
+    employeeCount: 30 + ((i * 7919) % 50_000),
+    foundedYear: 1900 + (i % 120),
+  };
+}
+
+const BODY =
+  'インターンでは、初日に業界と会社の説明を受けたあと、5人1組のチームで新規事業の立案に取り組みました。' +
+  'メンターの社員の方が毎日フィードバックをくださり、考え方の癖や資料の作り方まで丁寧に教えていただきました。' +
+  '最終日の発表では役員の方から厳しい質問もありましたが、チームで準備した内容を最後まで伝えきることができました。';
+
+async function insertCompanies(from: number, to: number): Promise<void> {
+  const db = database();
+  for (let start = from; start < to; start += 1000) {
+    const rows = [];
+    for (let i = start; i < Math.min(to, start + 1000); i++) rows.push(companyRow(i, INDUSTRIES.length));
+    const params: unknown[] = [];
+    const values = rows.map((row) => {
+      const base = params.length;
+      params.push(row.id, row.name, row.kana, row.industryId, row.prefectureId, row.url, row.employeeCount, row.foundedYear);
+      return `($${base + 1}, $${base + 2}, $${base + 3}, $${base + 4}, $${base + 5}, $${base + 6}, $${base + 7}, $${base + 8}, '')`;
+    });
+    await db.query(
+      `INSERT INTO companies (id, name, kana, industry_id, prefecture_id, url, employee_count, founded_year, description) VALUES ${values.join(',')}`,
+      params,
+    );
+  }
+}
+
+async function insertPosts(companyFrom: number, companyTo: number, perCompany: number, users: number): Promise<void> {
+  const db = database();
+  const companies = companyTo - companyFrom;
+  const total = companies * perCompany;
+  const chunk = 100_000;
+  const [{ next } = { next: 1 }] = await db.query<{ next: number }>('SELECT coalesce(max(id), 0) + 1 AS next FROM posts');
+  const firstId = Number(next);
+  for (let start = 0; start < total; start += chunk) {
+    const end = Math.min(total, start + chunk) - 1;
+    await db.query(
+      `INSERT INTO posts (id, type, status, author_id, company_id, title, sections, published_at, submitted_at, created_at, updated_at)
+       SELECT ${firstId} + g,
+         (ARRAY['intern_entry_sheet','screening_entry_sheet','intern_experience','screening_experience',
+                'student_word_mouth','employee_word_mouth','company_study','jobhunt_prompt_report'])[1 + g % 8]::post_type,
+         'published',
+         CASE WHEN g % 8 = 5 THEN NULL ELSE 1 + g % ${users} END,
+         -- Eight consecutive posts (one of each type) per company, round after round.
+         ${companyFrom + 1} + (g / 8) % ${companies},
+         'ベンチマーク用の投稿 ' || g,
+         jsonb_build_array(jsonb_build_object('heading', '内容', 'body', $1::text), jsonb_build_object('heading', '感想', 'body', $1::text)),
+         ts, ts - interval '2 days', ts - interval '3 days', ts
+       FROM generate_series(${start}, ${end}) AS g,
+            LATERAL (SELECT timestamptz '2026-03-01 09:00+09' - ((g * 7919) % 63072000) * interval '1 second') AS t(ts)`,
+      [BODY],
+    );
+  }
+  await db.query(
+    `INSERT INTO intern_experiences (post_id, company_id, year, season, theme, format, days,
+       rating_all, rating_difficulty, rating_industry_understanding, rating_company_understanding, rating_mentor,
+       rating_growth, rating_directly_linked_to_offer, rating_level, rating_theme)
+     SELECT id, company_id, 2023 + id % 3, (CASE WHEN id % 2 = 0 THEN 'summer' ELSE 'winter' END)::season,
+       '新規事業立案', (CASE WHEN id % 3 = 0 THEN 'online' ELSE 'in_person' END)::intern_format, 1 + id % 10,
+       1 + id % 5, 1 + (id / 2) % 5, 1 + (id / 3) % 5, 1 + (id / 5) % 5, 1 + (id / 7) % 5,
+       1 + (id / 11) % 5, 1 + (id / 13) % 5, 1 + (id / 17) % 5, 1 + (id / 19) % 5
+     FROM posts WHERE type = 'intern_experience' AND id >= $1`,
+    [firstId],
+  );
+  await db.query(`SELECT setval(pg_get_serial_sequence('posts', 'id'), (SELECT max(id) FROM posts))`);
+}
+
+/** Creates the reference data and the first users; the database must be new. */
+async function insertBase(users: number): Promise<void> {
+  const db = database();
+  const params: unknown[] = [];
+  const prefectureValues = PREFECTURES.map((p) => {
+    params.push(p.id, p.name, p.kana, p.region);
+    const n = params.length;
+    return `($${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+  });
+  await db.query(`INSERT INTO prefectures (id, name, kana, region) VALUES ${prefectureValues.join(',')}`, params);
+  const industryParams = INDUSTRIES.map((industry) => industry.name);
+  await db.query(
+    `INSERT INTO industries (name, sort_order) SELECT name, ord FROM unnest($1::text[]) WITH ORDINALITY AS t(name, ord)`,
+    [industryParams],
+  );
+  const hash = await hashPassword('bench-password-not-for-login');
+  await db.query(
+    `INSERT INTO users (email, password_hash, role, name, graduation_year, profile_completed_at)
+     SELECT 'bench' || g || '@bench.example', $1, 'student', '学生' || g, 2026 + g % 3, now() FROM generate_series(1, ${users}) g`,
+    [hash],
+  );
+}
+
+export type Stage = { companies: number; postsPerCompany: number };
+
+/** Grows the bench database to the stage's size (stages must grow). */
+export async function growTo(target: BenchTarget, stage: Stage, previous: Stage | null): Promise<void> {
+  await openDatabase(target.kind === 'postgres' ? { kind: 'postgres', url: target.url } : { kind: 'pglite', dataDir: target.dataDir });
+  try {
+    const users = 1000;
+    if (!previous) await insertBase(users);
+    const from = previous?.companies ?? 0;
+    await insertCompanies(from, stage.companies);
+    await insertPosts(from, stage.companies, stage.postsPerCompany, users);
+    await refreshCompanyStats();
+    await database().query(
+      `INSERT INTO company_view_days (company_id, day, views)
+       SELECT 1 + (g * 37) % ${stage.companies}, (now() AT TIME ZONE 'Asia/Tokyo')::date - g % 30, 1 + g % 50
+       FROM generate_series(1, 3000) g ON CONFLICT DO NOTHING`,
+    );
+    await database().query('ANALYZE');
+  } finally {
+    await closeDatabase();
+  }
+}

@@ -1,0 +1,275 @@
+// npm run bench: builds the site, grows a large data set in stages (1,000 → 10,000 → 100,000
+// companies), starts the production server on it and measures with autocannon. Runs on
+// PostgreSQL when DATABASE_URL is set, otherwise on PGlite. Results: bench-results/*.json, *.md.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { growTo, type BenchTarget, type Stage } from './generate';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const PORT = Number(process.env.BENCH_PORT ?? 3300);
+const BASE = `http://127.0.0.1:${PORT}`;
+const serverUrl = process.env.DATABASE_URL;
+const engine = serverUrl ? 'PostgreSQL' : 'PGlite';
+// PGlite is one process and one connection: it gets the smaller post set the issue allows.
+const POSTS_PER_COMPANY = serverUrl ? 10 : 2;
+const STAGES: Stage[] = [1_000, 10_000, 100_000].map((companies) => ({ companies, postsPerCompany: POSTS_PER_COMPANY }));
+
+type Measurement = {
+  name: string;
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  ratioToBaseline?: number;
+};
+
+function log(message: string) {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, index)]!;
+}
+
+async function measure(name: string, url: string, paths: () => string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Measurement> {
+  const times: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers,
+        requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+      },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on('response', (_client, status, _bytes, responseTime) => {
+      if (status >= 400) errors++;
+      times.push(responseTime);
+    });
+  });
+  times.sort((a, b) => a - b);
+  const measurement = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: errors + result.errors + result.timeouts,
+  };
+  log(`${name}: ${measurement.requestsPerSecond} req/s, p50 ${measurement.p50} ms, p95 ${measurement.p95} ms, p99 ${measurement.p99} ms, errors ${measurement.errors}`);
+  return measurement;
+}
+
+function startServer(target: BenchTarget): ChildProcess {
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    SESSION_SECRET: randomBytes(32).toString('base64url'),
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  if (target.kind === 'postgres') env.DATABASE_URL = target.url;
+  else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = target.dataDir;
+  }
+  return spawn(process.execPath, ['server/start.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+async function waitHealthy(child: ChildProcess) {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error('the server exited');
+    try {
+      if ((await fetch(`${BASE}/healthz`)).ok) return;
+    } catch {
+      // Not up yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error('the server did not start');
+}
+
+async function stopServer(child: ChildProcess) {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+const random = (n: number) => 1 + Math.floor(Math.random() * n);
+// Queries as students type them: readings in hiragana, kanji, half-width letters.
+const QUERIES: Record<number, string[]> = {
+  1: ['あ', 'し', 'み', '青', 'テ', 'a', '株', 'ネ'],
+  2: ['あお', 'しす', 'ミラ', '青葉', 'テク', 'ab', '東都', 'ネク'],
+  3: ['あおば', 'しすて', 'ミライ', '青葉情', 'テクノ', 'abc', '東都総', 'ねくす'],
+  5: ['あおばしす', 'しすてむず', 'ミライデジ', '青葉情報シ', 'テクノロジ', 'nexts', '東都総合商', 'ねくすとら'],
+};
+const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+
+/** The gzipped size of the JavaScript a page loads (its module scripts and preloads). */
+async function gzippedJs(path: string): Promise<number> {
+  const html = await (await fetch(BASE + path)).text();
+  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+  let total = 0;
+  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(BASE + url)).arrayBuffer()), { level: 9 }).length;
+  return total;
+}
+
+async function lighthouseScore(path: string): Promise<number | null> {
+  try {
+    const { default: lighthouse } = await import('lighthouse');
+    const chromeLauncher = await import('chrome-launcher');
+    const chrome = await chromeLauncher.launch({
+      chromePath: '/usr/bin/chromium',
+      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    try {
+      const result = await lighthouse(BASE + path, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      return Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+    } finally {
+      await chrome.kill();
+    }
+  } catch (error) {
+    log(`lighthouse failed: ${error instanceof Error ? error.message : error}`);
+    return null;
+  }
+}
+
+async function prepareTarget(): Promise<{ target: BenchTarget; cleanup: () => Promise<void> }> {
+  if (serverUrl) {
+    const name = `shulog_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return {
+      target: { kind: 'postgres', url: url.toString() },
+      async cleanup() {
+        const dropper = new pg.Client({ connectionString: serverUrl });
+        await dropper.connect();
+        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await dropper.end();
+      },
+    };
+  }
+  const dataDir = join(tmpdir(), `shulog-bench-${process.pid}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  return { target: { kind: 'pglite', dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+async function main() {
+  log(`building (${engine})`);
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('build failed');
+
+  const { target, cleanup } = await prepareTarget();
+  const growth: Array<{ companies: number; posts: number; companyP50: number; searchP50: number; generateSeconds: number }> = [];
+  const results: Measurement[] = [];
+  let extras: { gzippedJsCompanyPage: number; gzippedJsTopPage: number; lighthouseTop: number | null; lighthouseCompany: number | null } | undefined;
+  let previous: Stage | null = null;
+  try {
+    for (const stage of STAGES) {
+      const started = Date.now();
+      log(`growing to ${stage.companies} companies, ${stage.companies * stage.postsPerCompany} posts`);
+      await growTo(target, stage, previous);
+      const generateSeconds = Math.round((Date.now() - started) / 100) / 10;
+      previous = stage;
+      const server = startServer(target);
+      try {
+        await waitHealthy(server);
+        const n = stage.companies;
+        // Warm up the search catalogue and the JIT.
+        await measure('warm-up', BASE, () => `/companies/${random(n)}`, { cookie: 'shulog_session=bench' }, 2);
+        const last = stage === STAGES[STAGES.length - 1];
+        const seconds = last ? SECONDS : 4;
+        const company = await measure(`company page, uncached (${n})`, BASE, () => `/companies/${random(n)}`, { cookie: 'shulog_session=bench' }, seconds);
+        const search = await measure(`search API, 3 chars (${n})`, BASE, () => `/api/company?source=incremental&company_name=${encodeURIComponent(pick(QUERIES[3]!))}`, {}, seconds);
+        growth.push({ companies: n, posts: n * stage.postsPerCompany, companyP50: company.p50, searchP50: search.p50, generateSeconds });
+        if (!last) continue;
+
+        const html = Buffer.from(await (await fetch(`${BASE}/companies/1`)).arrayBuffer());
+        const baselineServer = createServer((_req, res) => {
+          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length });
+          res.end(html);
+        });
+        await new Promise<void>((resolve) => baselineServer.listen(PORT + 1, '127.0.0.1', resolve));
+        const baseline = await measure('baseline: node:http, same HTML from memory', `http://127.0.0.1:${PORT + 1}`, () => '/companies/1');
+        baselineServer.close();
+        results.push(baseline);
+        results.push(company);
+        results.push(await measure('company page, visitor (cached)', BASE, () => `/companies/${random(50)}`));
+        results.push(await measure('top page, visitor', BASE, () => '/'));
+        results.push(await measure('search page', BASE, () => `/companies?q=${encodeURIComponent(pick(QUERIES[2]!))}&sort=${pick(['relevance', 'posts', 'kana'])}`, { cookie: 'shulog_session=bench' }));
+        for (const length of [1, 2, 3, 5]) {
+          results.push(await measure(`search API, ${length} char${length > 1 ? 's' : ''}`, BASE, () => `/api/company?source=incremental&company_name=${encodeURIComponent(pick(QUERIES[length]!))}`));
+        }
+        for (const m of results) m.ratioToBaseline = Math.round((m.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
+        log('measuring JavaScript size and Lighthouse');
+        extras = {
+          gzippedJsCompanyPage: await gzippedJs('/companies/1'),
+          gzippedJsTopPage: await gzippedJs('/'),
+          lighthouseTop: await lighthouseScore('/'),
+          lighthouseCompany: await lighthouseScore('/companies/1'),
+        };
+      } finally {
+        await stopServer(server);
+      }
+    }
+  } finally {
+    await cleanup();
+  }
+
+  const report = {
+    engine,
+    date: new Date().toISOString(),
+    machine: { cpus: (await import('node:os')).cpus().length, node: process.version },
+    connections: CONNECTIONS,
+    secondsPerMeasurement: SECONDS,
+    dataSet: { companies: STAGES[STAGES.length - 1]!.companies, posts: STAGES[STAGES.length - 1]!.companies * POSTS_PER_COMPANY },
+    results,
+    growth,
+    extras,
+  };
+  const lines = [
+    `# Benchmark (${engine}, ${report.dataSet.companies.toLocaleString('en')} companies, ${report.dataSet.posts.toLocaleString('en')} posts, ${CONNECTIONS} connections, ${SECONDS} s each)`,
+    '',
+    '| what | req/s | p50 ms | p95 ms | p99 ms | errors | × baseline |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...results.map((m) => `| ${m.name} | ${m.requestsPerSecond} | ${m.p50} | ${m.p95} | ${m.p99} | ${m.errors} | ${m.ratioToBaseline ?? ''} |`),
+    '',
+    '| companies | posts | data generated in s | company page p50 ms | search API (3 chars) p50 ms |',
+    '|---:|---:|---:|---:|---:|',
+    ...growth.map((g) => `| ${g.companies} | ${g.posts} | ${g.generateSeconds} | ${g.companyP50} | ${g.searchP50} |`),
+    '',
+    extras
+      ? `Gzipped JavaScript: company page ${(extras.gzippedJsCompanyPage / 1024).toFixed(1)} KB, top page ${(extras.gzippedJsTopPage / 1024).toFixed(1)} KB. Lighthouse mobile performance: top ${extras.lighthouseTop ?? 'n/a'}, company page ${extras.lighthouseCompany ?? 'n/a'}.`
+      : '',
+  ];
+  mkdirSync('bench-results', { recursive: true });
+  const stem = `bench-results/${engine.toLowerCase()}-${report.date.replace(/[:.]/g, '-')}`;
+  writeFileSync(`${stem}.json`, JSON.stringify(report, null, 2));
+  writeFileSync(`${stem}.md`, lines.join('\n') + '\n');
+  console.log(lines.join('\n'));
+  log(`written ${stem}.json and ${stem}.md`);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

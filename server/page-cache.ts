@@ -1,0 +1,91 @@
+// Serves visitors' GET requests from the short-lived page cache (app/lib/page-cache.server.ts),
+// with ETag / 304, and renders misses through React Router. Everything else goes to
+// @react-router/express unchanged. See docs/decisions/008-page-cache.md.
+import type { NextFunction, Request, Response } from 'express';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { hasSessionCookie } from '../app/lib/cookies';
+import {
+  contentEtag,
+  etagMatches,
+  getCachedPage,
+  setCachedPage,
+  withNonce,
+  type CachedPage,
+} from '../app/lib/page-cache.server';
+
+// Headers that belong to one response, not to the cached content.
+const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-security-policy', 'date', 'etag', 'cache-control', 'vary']);
+const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+
+function toRequest(req: Request): globalThis.Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return new globalThis.Request(`${req.protocol}://${req.get('host') ?? 'localhost'}${req.originalUrl}`, {
+    method: 'GET',
+    headers,
+  });
+}
+
+function send(req: Request, res: Response, page: CachedPage) {
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Cache-Control', VISITOR_CACHE_CONTROL);
+  res.setHeader('Vary', 'Cookie');
+  if (etagMatches(req.get('if-none-match'), page.etag)) {
+    // The browser keeps its copy and that copy's CSP header: a new nonce here would not match it.
+    res.removeHeader('Content-Security-Policy');
+    res.status(304).end();
+    return;
+  }
+  res.status(page.status);
+  for (const [key, value] of page.headers) res.append(key, value);
+  res.end(withNonce(page, String(res.locals.cspNonce ?? '')));
+}
+
+export function createPageCacheHandler(options: {
+  build: ServerBuild;
+  mode: string | undefined;
+  getLoadContext: (req: Request, res: Response) => { cspNonce: string };
+  onHit?: (path: string) => void;
+}) {
+  const handle = createRequestHandler(options.build, options.mode);
+  return async (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== 'GET' || hasSessionCookie(req.get('cookie')) || req.path.startsWith('/api/')) {
+      next();
+      return;
+    }
+    const key = req.originalUrl;
+    const hit = getCachedPage(key);
+    if (hit) {
+      options.onHit?.(req.path);
+      send(req, res, hit);
+      return;
+    }
+    try {
+      const context = options.getLoadContext(req, res);
+      const response = await handle(toRequest(req), context);
+      const body = Buffer.from(await response.arrayBuffer());
+      const headers: Array<[string, string]> = [];
+      response.headers.forEach((value, name) => {
+        if (!PER_RESPONSE.has(name)) headers.push([name, value]);
+      });
+      const routeCacheControl = response.headers.get('cache-control') ?? '';
+      const storable =
+        (response.status === 200 || response.status === 404) &&
+        !response.headers.has('set-cookie') &&
+        !/no-store|private/.test(routeCacheControl);
+      const page = { status: response.status, headers, body, nonce: context.cspNonce, etag: contentEtag(body, context.cspNonce) };
+      if (!storable) {
+        res.status(response.status);
+        response.headers.forEach((value, name) => res.append(name, value));
+        res.end(body);
+        return;
+      }
+      send(req, res, setCachedPage(key, page));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
