@@ -78,7 +78,10 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
     '/assets',
     express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
   );
-  app.use(express.static(clientDir, { maxAge: '1h', index: false }));
+  // Other built files (favicon.svg): only paths that look like files reach the disk, so a
+  // page request never costs a failed stat.
+  const publicFiles = express.static(clientDir, { maxAge: '1h', index: false });
+  app.use((req, res, next) => (/\.(?!data$)[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
   const getLoadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: String(res.locals.cspNonce) });
   // Visitors' pages come from a short-lived cache; a cached company page still counts a view.

@@ -1,6 +1,6 @@
 // Serves visitors' GET requests from the short-lived page cache (app/lib/page-cache.server.ts),
 // with ETag / 304, and renders misses through React Router. Everything else goes to
-// @react-router/express unchanged. See docs/decisions/008-page-cache.md.
+// @react-router/express unchanged. See docs/decisions/010-page-cache.md.
 import type { NextFunction, Request, Response } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { hasSessionCookie } from '../app/lib/cookies';

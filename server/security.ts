@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { NextFunction, Request, Response } from 'express';
 
 /**
@@ -7,7 +7,8 @@ import type { NextFunction, Request, Response } from 'express';
  * attributes stay allowed because server-rendered React output uses them.
  */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  const nonce = randomBytes(16).toString('base64');
+  // 122 random bits; randomUUID draws from a buffered pool, cheaper than randomBytes per request.
+  const nonce = randomUUID().replaceAll('-', '');
   res.locals.cspNonce = nonce;
   res.setHeader(
     'Content-Security-Policy',

@@ -1,6 +1,6 @@
 // A short-lived, per-process cache of rendered pages for visitors (no session cookie).
 // Entries live a few seconds; a write in this process empties it at once, other processes
-// catch up when their entries expire. See docs/decisions/008-page-cache.md.
+// catch up when their entries expire. See docs/decisions/010-page-cache.md.
 import { createHash } from 'node:crypto';
 
 export type CachedPage = {
@@ -11,6 +11,8 @@ export type CachedPage = {
   nonce: string;
   etag: string;
   expiresAt: number;
+  /** The body cut at each occurrence of the nonce, so a hit joins bytes instead of re-encoding text. */
+  parts: Buffer[];
 };
 
 const TTL_MS = 10_000;
@@ -31,8 +33,21 @@ export function getCachedPage(key: string, now = Date.now()): CachedPage | undef
   return entry;
 }
 
-export function setCachedPage(key: string, page: Omit<CachedPage, 'expiresAt'>, now = Date.now()): CachedPage {
-  const entry = { ...page, expiresAt: now + TTL_MS };
+function splitAt(body: Buffer, separator: string): Buffer[] {
+  if (!separator) return [body];
+  const needle = Buffer.from(separator, 'utf8');
+  const parts: Buffer[] = [];
+  let start = 0;
+  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
+    parts.push(body.subarray(start, at));
+    start = at + needle.length;
+  }
+  parts.push(body.subarray(start));
+  return parts;
+}
+
+export function setCachedPage(key: string, page: Omit<CachedPage, 'expiresAt' | 'parts'>, now = Date.now()): CachedPage {
+  const entry = { ...page, expiresAt: now + TTL_MS, parts: splitAt(page.body, page.nonce) };
   entries.delete(key);
   entries.set(key, entry);
   while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -52,8 +67,14 @@ export function contentEtag(body: Buffer, nonce: string): string {
 }
 
 export function withNonce(page: CachedPage, nonce: string): Buffer {
-  if (!page.nonce || page.nonce === nonce) return page.body;
-  return Buffer.from(page.body.toString('utf8').replaceAll(page.nonce, nonce), 'utf8');
+  if (page.parts.length === 1 || page.nonce === nonce) return page.body;
+  const glue = Buffer.from(nonce, 'utf8');
+  const pieces: Buffer[] = [];
+  page.parts.forEach((part, index) => {
+    if (index > 0) pieces.push(glue);
+    pieces.push(part);
+  });
+  return Buffer.concat(pieces);
 }
 
 /** True when an If-None-Match header names this ETag. */

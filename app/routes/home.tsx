@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
-import { countCompanies } from '../features/companies/count-companies.server';
 import { listPopularCompanies } from '../features/companies/list-popular-companies.server';
-import { countPublishedPosts } from '../features/posts/count-published-posts.server';
 import { listLatestPosts } from '../features/posts/list-latest-posts.server';
 import { POST_TYPES, postPath } from '../features/posts/post-types';
+import { getSiteTotals } from '../features/search/get-site-totals.server';
 import { RecommendedCarousel } from '../features/recommendations/components/recommended-carousel';
 import { listRecommendedCompanies } from '../features/recommendations/list-recommended-companies.server';
 import { formatCount, formatDate } from '../lib/format';
@@ -19,14 +18,13 @@ export function meta() {
 }
 
 export async function loader() {
-  const [companyCount, postCount, latestPosts, popularCompanies, recommended] = await Promise.all([
-    countCompanies(),
-    countPublishedPosts(),
+  const [totals, latestPosts, popularCompanies, recommended] = await Promise.all([
+    getSiteTotals(),
     listLatestPosts({ limit: 8 }),
     listPopularCompanies({ limit: 8 }),
     listRecommendedCompanies({ limit: 15 }),
   ]);
-  return { companyCount, postCount, latestPosts, popularCompanies, recommended };
+  return { companyCount: totals.companies, postCount: totals.publishedPosts, latestPosts, popularCompanies, recommended };
 }
 
 const POST_CALLS = [

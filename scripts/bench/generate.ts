@@ -106,7 +106,7 @@ async function insertPosts(companyFrom: number, companyTo: number, perCompany: n
          jsonb_build_array(jsonb_build_object('heading', '内容', 'body', $1::text), jsonb_build_object('heading', '感想', 'body', $1::text)),
          ts, ts - interval '2 days', ts - interval '3 days', ts
        FROM generate_series(${start}, ${end}) AS g,
-            LATERAL (SELECT timestamptz '2026-03-01 09:00+09' - ((g * 7919) % 63072000) * interval '1 second') AS t(ts)`,
+            LATERAL (SELECT timestamptz '2026-03-01 09:00+09' - ((g::bigint * 7919) % 63072000) * interval '1 second') AS t(ts)`,
       [BODY],
     );
   }

@@ -1,7 +1,7 @@
 // The per-process, short-lived copy of the company list that search runs on. It is rebuilt
 // in the background when the companies table changes (checked at most every few seconds), so
 // several app processes stay within seconds of each other without any shared cache.
-// See docs/decisions/005-company-search.md.
+// See docs/decisions/008-company-search.md.
 import { asc, count, desc, eq, max } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { companies, prefectures } from '../../db/schema';
@@ -29,6 +29,8 @@ export type CompanyCatalog = {
   /** The same companies in each sort order of the search page, sorted once per build. */
   orders: Record<CatalogOrder, CatalogCompany[]>;
   byId: Map<number, CatalogCompany>;
+  /** Published posts of all companies (service reviews not included). */
+  publishedPostTotal: number;
   index: CompanySearchIndex;
   version: string;
 };
@@ -76,7 +78,8 @@ async function build(): Promise<CompanyCatalog> {
     // comparison is the Japanese order at a fraction of a collator's cost.
     kana: [...rows].sort((a, b) => (a.kana < b.kana ? -1 : a.kana > b.kana ? 1 : a.id - b.id)),
   };
-  return { companies: rows, orders, byId: new Map(rows.map((row) => [row.id, row])), index, version };
+  const publishedPostTotal = rows.reduce((sum, row) => sum + row.publishedPostCount, 0);
+  return { companies: rows, orders, byId: new Map(rows.map((row) => [row.id, row])), publishedPostTotal, index, version };
 }
 
 function reload(): Promise<CompanyCatalog> {

@@ -1,6 +1,6 @@
 // An in-memory index of company search keys, so that every query length, one and two
 // characters included, is answered from posting lists in well under a millisecond.
-// See docs/decisions/005-company-search.md.
+// See docs/decisions/008-company-search.md.
 
 export type IndexedCompany = {
   id: number;
