@@ -6,12 +6,14 @@ import { getSiteTotals } from '../features/search/get-site-totals.server';
 import { RecommendedCarousel } from '../features/recommendations/components/recommended-carousel';
 import { listRecommendedCompanies } from '../features/recommendations/list-recommended-companies.server';
 import { formatCount, formatDate } from '../lib/format';
-import { pageMeta } from '../lib/meta';
+import { originFromMatches, pageMeta } from '../lib/meta';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
 
-export function meta() {
+export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
+    path: '/',
+    origin: originFromMatches(matches),
     description:
       'シューログは、大学生が書いたインターン体験記・本選考体験記・エントリーシート・クチコミを企業ごとに読める就活情報サイトです。',
   });
