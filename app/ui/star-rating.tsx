@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type CSSProperties, type ReactNode } from 'react';
 import { cx, joinIds } from './cx';
 import { FieldError, FieldHint, RequiredMark } from './field';
 import styles from './star-rating.module.css';
@@ -21,21 +21,12 @@ export type StarRatingProps = {
 export function StarRating({ value, size = 'medium', showValue = false, className }: StarRatingProps) {
   const score = value === null ? null : Math.min(MAX, Math.max(0, value));
   const label = score === null ? '評価なし' : `${MAX}点中${formatScore(score)}点`;
+  // One element painted through a star-shaped mask: lists show dozens of ratings, and five
+  // SVGs per rating made pages heavy to render and to send.
+  const fill = score === null ? 0 : (score / MAX) * 100;
   return (
     <span className={cx(styles.display, styles[size], className)}>
-      <span role="img" aria-label={label} className={styles.stars}>
-        {POINTS.map((point) => {
-          const fill = score === null ? 0 : Math.min(1, Math.max(0, score - (point - 1)));
-          return (
-            <span key={point} className={styles.star}>
-              <StarIcon className={styles.empty} />
-              <span className={styles.fill} style={{ width: `${fill * 100}%` }}>
-                <StarIcon />
-              </span>
-            </span>
-          );
-        })}
-      </span>
+      <span role="img" aria-label={label} className={styles.stars} style={{ '--fill': `${fill}%` } as CSSProperties} />
       {showValue && (
         // Already in the image's label; shown for sighted readers only.
         <span className={styles.value} aria-hidden="true">
