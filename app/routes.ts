@@ -13,7 +13,8 @@ export default [
   route('api/company', 'routes/api.company.ts'),
 
   // Comparison of internship evaluations (SPEC.md section 2)
-  // (compare routes go here)
+  route('companies/:baseCompanyId/intern/compare/:companyId', 'routes/compare.tsx'),
+  route('companies/:baseCompanyId/intern/compare', 'routes/compare.tsx', { id: 'routes/compare-by-query' }),
 
   // Job-hunting services
   route('recruit_services', 'routes/recruit-services.tsx'),
