@@ -44,6 +44,14 @@ function send(req: Request, res: Response, page: CachedPage) {
   res.end(withNonce(page, String(res.locals.cspNonce ?? '')));
 }
 
+type Rendered = { storable: boolean; page: CachedPage | Omit<CachedPage, 'expiresAt' | 'parts'>; rawHeaders: Headers };
+
+function sendUncached(res: Response, rendered: Rendered) {
+  res.status(rendered.page.status);
+  rendered.rawHeaders.forEach((value, name) => res.append(name, value));
+  res.end(rendered.page.body);
+}
+
 export function createPageCacheHandler(options: {
   build: ServerBuild;
   mode: string | undefined;
@@ -51,6 +59,25 @@ export function createPageCacheHandler(options: {
   onHit?: (path: string) => void;
 }) {
   const handle = createRequestHandler(options.build, options.mode);
+  const inflight = new Map<string, Promise<Rendered>>();
+
+  async function render(req: Request, res: Response): Promise<Rendered> {
+    const context = options.getLoadContext(req, res);
+    const response = await handle(toRequest(req), context);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Array<[string, string]> = [];
+    response.headers.forEach((value, name) => {
+      if (!PER_RESPONSE.has(name)) headers.push([name, value]);
+    });
+    const routeCacheControl = response.headers.get('cache-control') ?? '';
+    const storable =
+      (response.status === 200 || response.status === 404) &&
+      !response.headers.has('set-cookie') &&
+      !/no-store|private/.test(routeCacheControl);
+    const page = { status: response.status, headers, body, nonce: context.cspNonce, etag: contentEtag(body, context.cspNonce) };
+    return { storable, page: storable ? setCachedPage(req.originalUrl, page) : page, rawHeaders: response.headers };
+  }
+
   return async (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' || hasSessionCookie(req.get('cookie')) || req.path.startsWith('/api/')) {
       next();
@@ -64,26 +91,26 @@ export function createPageCacheHandler(options: {
       return;
     }
     try {
-      const context = options.getLoadContext(req, res);
-      const response = await handle(toRequest(req), context);
-      const body = Buffer.from(await response.arrayBuffer());
-      const headers: Array<[string, string]> = [];
-      response.headers.forEach((value, name) => {
-        if (!PER_RESPONSE.has(name)) headers.push([name, value]);
-      });
-      const routeCacheControl = response.headers.get('cache-control') ?? '';
-      const storable =
-        (response.status === 200 || response.status === 404) &&
-        !response.headers.has('set-cookie') &&
-        !/no-store|private/.test(routeCacheControl);
-      const page = { status: response.status, headers, body, nonce: context.cspNonce, etag: contentEtag(body, context.cspNonce) };
-      if (!storable) {
-        res.status(response.status);
-        response.headers.forEach((value, name) => res.append(name, value));
-        res.end(body);
+      // Concurrent misses for one URL share a single render: when a popular page expires,
+      // its visitors must not all hit the database at once.
+      let pending = inflight.get(key);
+      const leader = !pending;
+      if (!pending) {
+        pending = render(req, res).finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      const rendered = await pending;
+      if (rendered.storable) {
+        send(req, res, rendered.page as CachedPage);
         return;
       }
-      send(req, res, setCachedPage(key, page));
+      if (!leader) {
+        // The shared render could not be cached (a cookie was set, a private page): render our own.
+        const own = await render(req, res);
+        sendUncached(res, own);
+        return;
+      }
+      sendUncached(res, rendered);
     } catch (error) {
       next(error);
     }

@@ -158,6 +158,47 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * Failed logins, one row each, so that every app process sees the same counts (rate limits
+ * per IP and per account; see docs/decisions/009-accounts.md). Old rows are deleted as new ones
+ * come in.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    ip: text('ip').notNull(),
+    /** The normalised email that was tried, whether or not an account has it. */
+    email: text('email').notNull(),
+    failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_ip_idx').on(t.ip, t.failedAt), index('login_failures_email_idx').on(t.email, t.failedAt)],
+);
+
+/** One-time password reset links. Only the SHA-256 of the token is stored. */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** Emails written instead of sent when SMTP_URL is unset, shown at /dev/outbox outside production. */
+export const outboxEmails = pgTable('outbox_emails', {
+  id: serial('id').primaryKey(),
+  to: text('to_address').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  createdAt: createdAt(),
+});
+
 // ---------------------------------------------------------------- posts (投稿)
 
 export const postType = pgEnum('post_type', [
@@ -207,9 +248,9 @@ export const posts = pgTable(
   },
   (t) => [
     index('posts_company_type_published_idx')
-      .on(t.companyId, t.type, t.publishedAt.desc())
+      .on(t.companyId, t.type, t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.status} = 'published'`),
-    index('posts_published_idx').on(t.publishedAt.desc()).where(sql`${t.status} = 'published'`),
+    index('posts_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published'`),
     index('posts_service_idx').on(t.recruitServiceId).where(sql`${t.recruitServiceId} IS NOT NULL`),
     index('posts_author_idx').on(t.authorId, t.updatedAt.desc()),
     index('posts_submitted_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),

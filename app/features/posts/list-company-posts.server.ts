@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { posts } from '../../db/schema';
+import { newestFirst } from './newest-first';
 import { excerpt } from '../../lib/format';
 import type { PostTypeKey } from './post-types';
 
@@ -27,7 +28,7 @@ export async function listCompanyPosts(options: {
     .select({ id: posts.id, title: posts.title, sections: posts.sections, publishedAt: posts.publishedAt, usefulCount: posts.usefulCount })
     .from(posts)
     .where(where)
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .orderBy(...newestFirst)
     .limit(options.perPage)
     .offset((page - 1) * options.perPage);
   return {

@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { companies, posts, recruitServices } from '../../db/schema';
+import { newestFirst } from './newest-first';
 import { excerpt } from '../../lib/format';
 import type { PostTypeKey } from './post-types';
 
@@ -36,7 +37,7 @@ export async function listLatestPosts(options: { limit: number }): Promise<PostS
     .leftJoin(companies, eq(companies.id, posts.companyId))
     .leftJoin(recruitServices, eq(recruitServices.id, posts.recruitServiceId))
     .where(and(eq(posts.status, 'published')))
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .orderBy(...newestFirst)
     .limit(options.limit);
   return rows.map(({ sections, publishedAt, ...row }) => ({
     ...row,

@@ -1,6 +1,7 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { posts } from '../../db/schema';
+import { newestFirst } from '../posts/newest-first';
 import { excerpt } from '../../lib/format';
 
 export type ServiceReviewPage = {
@@ -20,7 +21,7 @@ export async function listServiceReviews(options: { serviceId: number; page: num
     .select({ id: posts.id, title: posts.title, sections: posts.sections, attributes: posts.attributes, publishedAt: posts.publishedAt })
     .from(posts)
     .where(where)
-    .orderBy(desc(posts.publishedAt), desc(posts.id))
+    .orderBy(...newestFirst)
     .limit(options.perPage)
     .offset((page - 1) * options.perPage);
   return {
