@@ -19,6 +19,7 @@ export default [
   // Job-hunting services
   route('recruit_services', 'routes/recruit-services.tsx'),
   route('recruit_services/:serviceId', 'routes/recruit-service.tsx'),
+  route('badges', 'routes/badges.tsx'),
 
   // For search engines
   route('robots.txt', 'routes/robots.ts'),

@@ -1,0 +1,86 @@
+// Browser side of the two badge calls of SPEC.md section 7. Like the Rails client the spec
+// describes: nothing is sent without the page's csrf-token meta tag, the XSRF cookie is echoed
+// as a header, answers come back with camelCase keys, and there is no timeout. Failures are
+// rethrown (SPEC.md section 8).
+import type { BadgeIconKind, BadgeTier } from './catalog';
+
+export const CSRF_TOKEN_NOT_FOUND = 'CSRF token not found';
+
+export type AcquiredBadgeKind = { id: number; name: string; icon: BadgeIconKind; color: BadgeTier };
+export type AcquireBadgesAnswer = { badgeKinds: AcquiredBadgeKind[] };
+
+/** A non-2xx answer; the status is kept for whoever wants to tell a 401 from a 500. */
+export class BadgeCallError extends Error {
+  readonly status: number;
+
+  constructor(status: number, path: string) {
+    super(`${path} answered ${status}`);
+    this.name = 'BadgeCallError';
+    this.status = status;
+  }
+}
+
+function csrfToken(): string | null {
+  if (typeof document === 'undefined') return null;
+  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
+}
+
+function cookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) {
+      try {
+        return decodeURIComponent(value.join('='));
+      } catch {
+        return value.join('=');
+      }
+    }
+  }
+  return null;
+}
+
+const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
+
+/** Converts every object key, at any depth, from snake_case to camelCase. */
+export function camelizeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(camelizeKeys);
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([key, inner]) => [camel(key), camelizeKeys(inner)]));
+  }
+  return value;
+}
+
+async function send(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<unknown> {
+  const token = csrfToken();
+  if (!token) throw new Error(CSRF_TOKEN_NOT_FOUND);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Requested-With': 'XMLHttpRequest',
+    'X-CSRF-Token': token,
+  };
+  const xsrf = cookie('XSRF-TOKEN');
+  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
+  if (body) headers['Content-Type'] = 'application/json';
+  // No AbortSignal: the spec's client has no timeout.
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    body: body ? JSON.stringify({ authenticity_token: token, ...body }) : undefined,
+  });
+  if (!response.ok) throw new BadgeCallError(response.status, path);
+  const text = await response.text();
+  return text ? camelizeKeys(JSON.parse(text)) : {};
+}
+
+/** GET /api/v1/student/badges/acquire: the student's acquired, not yet shown badge kinds. */
+export async function fetchAcquiredBadges(): Promise<AcquireBadgesAnswer> {
+  const answer = (await send('GET', '/api/v1/student/badges/acquire')) as Partial<AcquireBadgesAnswer>;
+  return { badgeKinds: answer.badgeKinds ?? [] };
+}
+
+/** POST /api/v1/student/badges/display_acquired: reports the badges as shown by the popup. */
+export async function displayAcquiredBadges(options: { badgeKindIds: readonly number[] }): Promise<unknown> {
+  return send('POST', '/api/v1/student/badges/display_acquired', { badge_kind_ids: [...options.badgeKindIds] });
+}

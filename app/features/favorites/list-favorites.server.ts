@@ -1,0 +1,32 @@
+import { desc, eq } from 'drizzle-orm';
+import { db, type Db } from '../../db/client.server';
+import { companies, favorites, industries, prefectures } from '../../db/schema';
+
+export type FavoriteCompany = {
+  companyId: number;
+  name: string;
+  industryName: string;
+  prefectureName: string;
+  /** ISO 8601. */
+  addedAt: string;
+};
+
+/** The student's favorite companies for /mypage, newest first. */
+export async function listFavorites(options: { tx?: Db; userId: number }): Promise<FavoriteCompany[]> {
+  const handle = options.tx ?? db();
+  const rows = await handle
+    .select({
+      companyId: companies.id,
+      name: companies.name,
+      industryName: industries.name,
+      prefectureName: prefectures.name,
+      addedAt: favorites.createdAt,
+    })
+    .from(favorites)
+    .innerJoin(companies, eq(companies.id, favorites.companyId))
+    .innerJoin(industries, eq(industries.id, companies.industryId))
+    .innerJoin(prefectures, eq(prefectures.id, companies.prefectureId))
+    .where(eq(favorites.userId, options.userId))
+    .orderBy(desc(favorites.createdAt), desc(favorites.companyId));
+  return rows.map((row) => ({ ...row, addedAt: row.addedAt.toISOString() }));
+}

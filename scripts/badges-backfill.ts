@@ -1,0 +1,36 @@
+// Re-evaluates every student's badges from the stored data and grants what is missing
+// (docs/decisions/011-badges.md). Safe to run again; it never removes a badge.
+//   npx tsx scripts/badges-backfill.ts                    (PGlite in DATA_DIR, default ./data;
+//                                                          stop the server first: one process per data dir)
+//   DATABASE_URL=postgres://… npx tsx scripts/badges-backfill.ts   (while the site runs)
+//   … --silent   grants without announcing them in the popup
+import { resolve } from 'node:path';
+import { closeDatabase, openDatabase } from '../app/db/client.server';
+import { backfillBadges } from '../app/features/badges/backfill-badges.server';
+
+const started = Date.now();
+const target = process.env.DATABASE_URL
+  ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const)
+  : ({ kind: 'pglite', dataDir: resolve(process.env.DATA_DIR || './data') } as const);
+const markDisplayed = process.argv.includes('--silent');
+
+let exitCode = 0;
+try {
+  await openDatabase(target);
+  const summary = await backfillBadges({ markDisplayed });
+  const kinds = Object.entries(summary.byBadgeKind)
+    .map(([id, count]) => `${id}×${count}`)
+    .join(' ');
+  console.log(
+    `Badge backfill: ${summary.students} students re-evaluated, ${summary.granted} badges granted` +
+      `${kinds ? ` (${kinds})` : ''}${markDisplayed ? ', marked as shown' : ''} ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+  );
+} catch (error) {
+  console.error(error);
+  exitCode = 1;
+} finally {
+  // PGlite must be closed to flush its files.
+  await closeDatabase();
+}
+process.exit(exitCode);

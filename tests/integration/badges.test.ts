@@ -1,0 +1,334 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db, selectRows } from '../../app/db/client.server';
+import {
+  badgeGrants,
+  clips,
+  companies,
+  industries,
+  pointEntries,
+  posts,
+  prefectures,
+  trackerEntries,
+  usefulVotes,
+  userPreferredIndustries,
+  users,
+} from '../../app/db/schema';
+import { answerAcquireBadges, answerDisplayAcquiredBadges } from '../../app/features/badges/answer-badge-calls.server';
+import { backfillBadges } from '../../app/features/badges/backfill-badges.server';
+import { BadgeError } from '../../app/features/badges/badge-error';
+import { BADGE_KIND_COUNT } from '../../app/features/badges/catalog';
+import { grantBadges } from '../../app/features/badges/grant-badges.server';
+import { listBadgeStatus } from '../../app/features/badges/list-badge-status.server';
+import { listUndisplayedBadges } from '../../app/features/badges/list-undisplayed-badges.server';
+import { markBadgesDisplayed } from '../../app/features/badges/mark-badges-displayed.server';
+import { recordActivity } from '../../app/features/badges/record-activity.server';
+import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+
+let testDb: TestDatabase;
+let industryId: number;
+let companyId: number;
+let emailCounter = 0;
+
+async function createStudent(values: Partial<typeof users.$inferInsert> = {}): Promise<number> {
+  emailCounter += 1;
+  const [user] = await db()
+    .insert(users)
+    .values({ email: `badge-student-${emailCounter}@example.com`, passwordHash: 'x', ...values })
+    .returning({ id: users.id });
+  return user!.id;
+}
+
+async function grantsOf(userId: number) {
+  return db().select().from(badgeGrants).where(eq(badgeGrants.userId, userId)).orderBy(badgeGrants.badgeKindId);
+}
+
+async function createPost(values: Partial<typeof posts.$inferInsert> & { authorId: number }): Promise<number> {
+  const [post] = await db()
+    .insert(posts)
+    .values({ type: 'intern_experience', companyId, title: 'テスト投稿', ...values })
+    .returning({ id: posts.id });
+  return post!.id;
+}
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  await db().insert(prefectures).values({ id: 13, name: '東京都', kana: 'トウキョウト', region: '関東' });
+  const [industry] = await db().insert(industries).values({ name: 'ソフトウェア' }).returning();
+  industryId = industry!.id;
+  const [company] = await db()
+    .insert(companies)
+    .values({ name: '株式会社バッジテスト', kana: 'バッジテスト', industryId, prefectureId: 13 })
+    .returning();
+  companyId = company!.id;
+});
+
+afterAll(async () => {
+  await testDb?.close();
+});
+
+describe('grantBadges', () => {
+  it('returns only the newly granted ids and is safe to repeat', async () => {
+    const userId = await createStudent();
+    expect(await grantBadges({ userId, badgeKindIds: [106, 101, 106] })).toEqual([101, 106]);
+    expect(await grantBadges({ userId, badgeKindIds: [101, 106] })).toEqual([]);
+    expect(await grantBadges({ userId, badgeKindIds: [101, 102] })).toEqual([102]);
+    expect((await grantsOf(userId)).map((row) => row.badgeKindId)).toEqual([101, 102, 106]);
+    expect(await grantBadges({ userId, badgeKindIds: [] })).toEqual([]);
+  });
+
+  it('refuses badge kinds that are not in the catalog', async () => {
+    const userId = await createStudent();
+    await expect(grantBadges({ userId, badgeKindIds: [101, 999] })).rejects.toSatisfy(
+      (error) => error instanceof BadgeError && error.code === 'unknown_badge_kind',
+    );
+    expect(await grantsOf(userId)).toEqual([]);
+  });
+
+  it('grants a badge once under 50 concurrent grants', async () => {
+    const userId = await createStudent();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => grantBadges({ userId, badgeKindIds: [106] })),
+    );
+    expect(results.flat()).toEqual([106]);
+    expect(await grantsOf(userId)).toHaveLength(1);
+  });
+
+  it('grants once under 50 concurrent recorded activities, each in its own transaction', async () => {
+    const userId = await createStudent();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        db().transaction((tx) => recordActivity({ tx, userId, activity: { type: 'company_viewed', companyId } })),
+      ),
+    );
+    expect(results.flat()).toEqual([103]);
+    expect(await grantsOf(userId)).toHaveLength(1);
+  });
+});
+
+describe('recordActivity', () => {
+  it('grants what the rules say and nothing twice', async () => {
+    const userId = await createStudent();
+    expect(await recordActivity({ userId, activity: { type: 'post_viewed', postType: 'intern_experience' } })).toEqual([206]);
+    expect(await recordActivity({ userId, activity: { type: 'post_viewed', postType: 'intern_experience' } })).toEqual([]);
+    expect(await recordActivity({ userId, activity: { type: 'post_viewed', postType: 'recruit_service_review' } })).toEqual([]);
+    expect(
+      await recordActivity({ userId, activity: { type: 'match_conditions_saved', industryCount: 0, prefectureCount: 0 } }),
+    ).toEqual([]);
+  });
+
+  it('grants nothing when the caller rolls its transaction back', async () => {
+    const userId = await createStudent();
+    await expect(
+      db().transaction(async (tx) => {
+        expect(await recordActivity({ tx, userId, activity: { type: 'registration_completed' } })).toEqual([101]);
+        throw new Error('the action failed');
+      }),
+    ).rejects.toThrow('the action failed');
+    expect(await grantsOf(userId)).toEqual([]);
+  });
+
+  it('counts submitted posts for 410 from the third one', async () => {
+    const userId = await createStudent();
+    const submit = async (type: 'intern_experience' | 'company_study' | 'student_word_mouth') => {
+      await createPost({ authorId: userId, type, status: 'submitted', submittedAt: new Date() });
+      return recordActivity({ userId, activity: { type: 'post_submitted', postType: type } });
+    };
+    // A draft is not a submission.
+    await createPost({ authorId: userId, status: 'draft' });
+    expect(await submit('intern_experience')).toEqual([404, 409]);
+    expect(await submit('company_study')).toEqual([407]);
+    expect(await submit('student_word_mouth')).toEqual([406, 410]);
+  });
+});
+
+describe('the popup calls', () => {
+  it('lists undisplayed badges in acquisition order with name, icon and color', async () => {
+    const userId = await createStudent();
+    await db()
+      .insert(badgeGrants)
+      .values([
+        { userId, badgeKindId: 106, acquiredAt: new Date('2025-05-02T00:00:00Z') },
+        { userId, badgeKindId: 101, acquiredAt: new Date('2025-05-03T00:00:00Z') },
+        { userId, badgeKindId: 308, acquiredAt: new Date('2025-05-01T00:00:00Z'), displayedAt: new Date() },
+      ]);
+    expect(await listUndisplayedBadges({ userId })).toEqual([
+      { id: 106, name: 'はじめてのお気に入り', icon: 'heart', color: 'bronze' },
+      { id: 101, name: '会員登録完了', icon: 'sk', color: 'bronze' },
+    ]);
+  });
+
+  it('marks only the caller’s own badges as displayed', async () => {
+    const alice = await createStudent();
+    const bob = await createStudent();
+    await grantBadges({ userId: alice, badgeKindIds: [101, 106] });
+    await grantBadges({ userId: bob, badgeKindIds: [101, 104] });
+
+    // Bob sends Alice's ids and ids he does not hold: nothing of Alice's changes.
+    expect(await markBadgesDisplayed({ userId: bob, badgeKindIds: [106, 999, -1] })).toEqual([]);
+    expect((await grantsOf(alice)).every((row) => row.displayedAt === null)).toBe(true);
+    expect((await grantsOf(bob)).every((row) => row.displayedAt === null)).toBe(true);
+
+    expect(await markBadgesDisplayed({ userId: bob, badgeKindIds: [101, 104, 106] })).toEqual([101, 104]);
+    expect((await grantsOf(alice)).every((row) => row.displayedAt === null)).toBe(true);
+    expect(await listUndisplayedBadges({ userId: bob })).toEqual([]);
+    expect((await listUndisplayedBadges({ userId: alice })).map((badge) => badge.id)).toEqual([101, 106]);
+    // Marking again is harmless.
+    expect(await markBadgesDisplayed({ userId: bob, badgeKindIds: [101] })).toEqual([]);
+  });
+
+  it('answers GET acquire and POST display_acquired as SPEC.md section 7 asks', async () => {
+    const userId = await createStudent();
+    const other = await createStudent();
+    await grantBadges({ userId, badgeKindIds: [106] });
+    await grantBadges({ userId: other, badgeKindIds: [106] });
+
+    expect((await answerAcquireBadges({ userId: null })).status).toBe(401);
+    const acquired = await answerAcquireBadges({ userId });
+    expect(acquired.status).toBe(200);
+    expect(acquired.headers.get('Cache-Control')).toBe('no-store');
+    expect(await acquired.json()).toEqual({ badge_kinds: [{ id: 106, name: 'はじめてのお気に入り', icon: 'heart', color: 'bronze' }] });
+
+    const post = (body: string, type = 'application/json') =>
+      new Request('http://localhost/api/v1/student/badges/display_acquired', {
+        method: 'POST',
+        headers: { 'Content-Type': type },
+        body,
+      });
+    expect((await answerDisplayAcquiredBadges({ userId: null, request: post('{}') })).status).toBe(401);
+    expect((await answerDisplayAcquiredBadges({ userId, request: post('{"badge_kind_ids":"106"}') })).status).toBe(422);
+    expect((await answerDisplayAcquiredBadges({ userId, request: post('{not json') })).status).toBe(400);
+    expect((await answerDisplayAcquiredBadges({ userId, request: post('x', 'text/plain') })).status).toBe(422);
+    expect(await listUndisplayedBadges({ userId })).toHaveLength(1);
+
+    const marked = await answerDisplayAcquiredBadges({
+      userId,
+      request: post(JSON.stringify({ authenticity_token: 't', badge_kind_ids: [106, 101] })),
+    });
+    expect(marked.status).toBe(200);
+    expect(await marked.json()).toEqual({ badge_kind_ids: [106] });
+    expect(await (await answerAcquireBadges({ userId })).json()).toEqual({ badge_kinds: [] });
+    expect(await listUndisplayedBadges({ userId: other })).toHaveLength(1);
+
+    // A plain form works too.
+    const form = await answerDisplayAcquiredBadges({
+      userId: other,
+      request: post('authenticity_token=t&badge_kind_ids%5B%5D=106', 'application/x-www-form-urlencoded'),
+    });
+    expect(await form.json()).toEqual({ badge_kind_ids: [106] });
+  });
+});
+
+describe('listBadgeStatus', () => {
+  it('shows a visitor every badge in gray', async () => {
+    const status = await listBadgeStatus({ userId: null });
+    expect(status.viewer).toBe('visitor');
+    expect(status.acquiredCount).toBe(0);
+    expect(status.totalCount).toBe(BADGE_KIND_COUNT);
+    expect(status.series.map((series) => series.label)).toEqual(['基本', '閲覧', '就活状況', '投稿']);
+    expect(status.series.flatMap((series) => series.badges).every((badge) => badge.acquiredAt === null)).toBe(true);
+  });
+
+  it('shows a student their badges with the acquisition date', async () => {
+    const userId = await createStudent();
+    await db().insert(badgeGrants).values({ userId, badgeKindId: 106, acquiredAt: new Date('2025-04-01T03:00:00Z') });
+    const status = await listBadgeStatus({ userId });
+    expect(status.viewer).toBe('student');
+    expect(status.acquiredCount).toBe(1);
+    const basic = status.series.find((series) => series.key === 'basic')!;
+    expect(basic.acquiredCount).toBe(1);
+    expect(basic.totalCount).toBe(6);
+    expect(basic.badges.find((badge) => badge.id === 106)?.acquiredAt).toBe('2025-04-01T03:00:00.000Z');
+    expect(basic.badges.find((badge) => badge.id === 101)?.acquiredAt).toBeNull();
+  });
+});
+
+describe('backfillBadges', () => {
+  it('grants what stored activity earns, dated when it happened, once', async () => {
+    const registeredAt = new Date('2025-03-01T00:00:00Z');
+    const student = await createStudent({ name: '山田花子', profileCompletedAt: registeredAt });
+    const reader = await createStudent({ profileCompletedAt: registeredAt });
+    const moderator = await createStudent({ role: 'moderator', profileCompletedAt: registeredAt });
+    const untouched = await createStudent();
+    const [other] = await db()
+      .insert(companies)
+      .values({ name: '株式会社バックフィル', kana: 'バックフィル', industryId, prefectureId: 13 })
+      .returning();
+
+    await db().insert(userPreferredIndustries).values({ userId: student, industryId });
+    await db().execute(
+      sql`INSERT INTO favorites (user_id, company_id, created_at) VALUES (${student}, ${companyId}, '2025-03-05T00:00:00Z'), (${student}, ${other!.id}, '2025-03-02T00:00:00Z')`,
+    );
+    // The student's own posts: three submitted (one published), one draft.
+    const published = await createPost({
+      authorId: student,
+      type: 'company_study',
+      status: 'published',
+      submittedAt: new Date('2025-03-10T00:00:00Z'),
+      publishedAt: new Date('2025-03-12T00:00:00Z'),
+    });
+    await createPost({ authorId: student, type: 'student_word_mouth', status: 'rejected', submittedAt: new Date('2025-03-11T00:00:00Z') });
+    await createPost({ authorId: student, type: 'intern_experience', status: 'submitted', submittedAt: new Date('2025-03-13T00:00:00Z') });
+    await createPost({ authorId: student, type: 'jobhunt_prompt_report', status: 'draft' });
+    await db().insert(pointEntries).values({ userId: student, amount: 500, reason: 'post_published', postId: published });
+    // The student clips someone else's post and the reader clips and votes the student's.
+    const readersPost = await createPost({
+      authorId: reader,
+      type: 'screening_entry_sheet',
+      status: 'published',
+      submittedAt: new Date('2025-03-01T00:00:00Z'),
+      publishedAt: new Date('2025-03-02T00:00:00Z'),
+    });
+    await db().insert(clips).values({ userId: student, postId: readersPost, createdAt: new Date('2025-03-20T00:00:00Z') });
+    await db().insert(clips).values({ userId: reader, postId: published, createdAt: new Date('2025-03-21T00:00:00Z') });
+    await db().insert(usefulVotes).values({ userId: reader, postId: published, createdAt: new Date('2025-03-22T00:00:00Z') });
+    await db().insert(trackerEntries).values([
+      { userId: student, companyId, category: 'intern', status: 'intern_participated' },
+      { userId: student, companyId: other!.id, category: 'recruit', status: 'passed_first_interview' },
+    ]);
+    // A badge the student already has keeps its date and shown state.
+    const earlier = new Date('2025-01-01T00:00:00Z');
+    await db().insert(badgeGrants).values({ userId: student, badgeKindId: 106, acquiredAt: earlier, displayedAt: earlier });
+
+    const summary = await backfillBadges({ batchSize: 2 });
+    expect(summary.students).toBeGreaterThanOrEqual(4);
+
+    const rows = await grantsOf(student);
+    expect(rows.map((row) => row.badgeKindId)).toEqual([
+      101, 102, 104, 106, 205, 301, 304, 305, 306, 404, 406, 407, 409, 410, 411, 412, 413, 414,
+    ]);
+    const byId = new Map(rows.map((row) => [row.badgeKindId, row]));
+    expect(byId.get(101)?.acquiredAt.toISOString()).toBe(registeredAt.toISOString());
+    expect(byId.get(106)?.acquiredAt.toISOString()).toBe(earlier.toISOString());
+    expect(byId.get(106)?.displayedAt?.toISOString()).toBe(earlier.toISOString());
+    expect(byId.get(409)?.acquiredAt.toISOString()).toBe('2025-03-10T00:00:00.000Z');
+    expect(byId.get(410)?.acquiredAt.toISOString()).toBe('2025-03-13T00:00:00.000Z');
+    expect(byId.get(412)?.acquiredAt.toISOString()).toBe('2025-03-12T00:00:00.000Z');
+    expect(byId.get(413)?.acquiredAt.toISOString()).toBe('2025-03-21T00:00:00.000Z');
+    expect(byId.get(205)?.acquiredAt.toISOString()).toBe('2025-03-20T00:00:00.000Z');
+    // New grants wait for the popup.
+    expect(byId.get(101)?.displayedAt).toBeNull();
+
+    // The reader clipped and voted (so read a company study), published one post, which the
+    // student clipped.
+    expect((await grantsOf(reader)).map((row) => row.badgeKindId)).toEqual([101, 104, 105, 203, 403, 409, 412, 413]);
+    expect(await grantsOf(moderator)).toEqual([]);
+    expect(await grantsOf(untouched)).toEqual([]);
+
+    const again = await backfillBadges();
+    expect(again.granted).toBe(0);
+  });
+
+  it('can grant silently', async () => {
+    const userId = await createStudent({ profileCompletedAt: new Date() });
+    await backfillBadges({ markDisplayed: true });
+    const rows = await grantsOf(userId);
+    expect(rows.map((row) => row.badgeKindId)).toEqual([101]);
+    expect(rows[0]?.displayedAt).toBeInstanceOf(Date);
+    const [count] = await selectRows<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM badge_grants WHERE user_id = ${userId} AND displayed_at IS NULL`,
+    );
+    expect(count?.n).toBe(0);
+    expect(await db().select().from(badgeGrants).where(and(eq(badgeGrants.userId, userId), eq(badgeGrants.badgeKindId, 999)))).toEqual([]);
+  });
+});

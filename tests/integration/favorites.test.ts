@@ -1,0 +1,169 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { db } from '../../app/db/client.server';
+import { badgeGrants, companies, favorites, industries, prefectures, users } from '../../app/db/schema';
+import { addFavorite } from '../../app/features/favorites/add-favorite.server';
+import { answerAddFavorite, answerRemoveFavorite } from '../../app/features/favorites/answer-favorite-calls.server';
+import { FavoriteError } from '../../app/features/favorites/favorite-error';
+import { listFavoriteCompanyIds } from '../../app/features/favorites/list-favorite-company-ids.server';
+import { listFavorites } from '../../app/features/favorites/list-favorites.server';
+import { removeFavorite } from '../../app/features/favorites/remove-favorite.server';
+import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+
+let testDb: TestDatabase;
+let companyIds: number[] = [];
+let emailCounter = 0;
+
+async function createStudent(): Promise<number> {
+  emailCounter += 1;
+  const [user] = await db()
+    .insert(users)
+    .values({ email: `favorite-student-${emailCounter}@example.com`, passwordHash: 'x' })
+    .returning({ id: users.id });
+  return user!.id;
+}
+
+const favoriteRows = (userId: number) => db().select().from(favorites).where(eq(favorites.userId, userId));
+const badgeRows = (userId: number) => db().select().from(badgeGrants).where(eq(badgeGrants.userId, userId));
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  await db().insert(prefectures).values([
+    { id: 13, name: '東京都', kana: 'トウキョウト', region: '関東' },
+    { id: 27, name: '大阪府', kana: 'オオサカフ', region: '近畿' },
+  ]);
+  const [software] = await db().insert(industries).values({ name: 'ソフトウェア' }).returning();
+  const [bank] = await db().insert(industries).values({ name: '銀行' }).returning();
+  const rows = await db()
+    .insert(companies)
+    .values([
+      { name: '株式会社青葉システムズ', kana: 'アオバシステムズ', industryId: software!.id, prefectureId: 13 },
+      { name: 'なにわ銀行株式会社', kana: 'ナニワギンコウ', industryId: bank!.id, prefectureId: 27 },
+      { name: '株式会社みらいラボ', kana: 'ミライラボ', industryId: software!.id, prefectureId: 13 },
+    ])
+    .returning({ id: companies.id });
+  companyIds = rows.map((row) => row.id);
+});
+
+afterAll(async () => {
+  await testDb?.close();
+});
+
+describe('addFavorite', () => {
+  it('adds once, grants 106 on the first favorite only', async () => {
+    const userId = await createStudent();
+    const [first, second] = companyIds as [number, number];
+    expect(await addFavorite({ userId, companyId: first })).toEqual({ added: true, newBadgeKindIds: [106] });
+    expect(await addFavorite({ userId, companyId: first })).toEqual({ added: false, newBadgeKindIds: [] });
+    expect(await addFavorite({ userId, companyId: second })).toEqual({ added: true, newBadgeKindIds: [] });
+    expect(await favoriteRows(userId)).toHaveLength(2);
+    expect((await badgeRows(userId)).map((row) => row.badgeKindId)).toEqual([106]);
+  });
+
+  it('throws company_not_found for an unknown company and changes nothing', async () => {
+    const userId = await createStudent();
+    await expect(addFavorite({ userId, companyId: 999_999 })).rejects.toSatisfy(
+      (error) => error instanceof FavoriteError && error.code === 'company_not_found',
+    );
+    expect(await favoriteRows(userId)).toEqual([]);
+    expect(await badgeRows(userId)).toEqual([]);
+  });
+
+  it('keeps one row and one badge under 50 concurrent identical calls', async () => {
+    const userId = await createStudent();
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => addFavorite({ userId, companyId: companyIds[0]! })),
+    );
+    expect(results.filter((result) => result.added)).toHaveLength(1);
+    expect(results.flatMap((result) => result.newBadgeKindIds)).toEqual([106]);
+    expect(await favoriteRows(userId)).toHaveLength(1);
+    expect(await badgeRows(userId)).toHaveLength(1);
+  });
+
+  it('runs inside the caller’s transaction', async () => {
+    const userId = await createStudent();
+    await expect(
+      db().transaction(async (tx) => {
+        await addFavorite({ tx, userId, companyId: companyIds[0]! });
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await favoriteRows(userId)).toEqual([]);
+    expect(await badgeRows(userId)).toEqual([]);
+  });
+});
+
+describe('removeFavorite', () => {
+  it('is idempotent and keeps the badge', async () => {
+    const userId = await createStudent();
+    await addFavorite({ userId, companyId: companyIds[0]! });
+    expect(await removeFavorite({ userId, companyId: companyIds[0]! })).toEqual({ removed: true });
+    expect(await removeFavorite({ userId, companyId: companyIds[0]! })).toEqual({ removed: false });
+    expect(await removeFavorite({ userId, companyId: 999_999 })).toEqual({ removed: false });
+    expect(await favoriteRows(userId)).toEqual([]);
+    expect(await badgeRows(userId)).toHaveLength(1);
+  });
+
+  it('is safe under 50 concurrent identical calls and touches only the caller’s row', async () => {
+    const userId = await createStudent();
+    const other = await createStudent();
+    await addFavorite({ userId, companyId: companyIds[1]! });
+    await addFavorite({ userId: other, companyId: companyIds[1]! });
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => removeFavorite({ userId, companyId: companyIds[1]! })),
+    );
+    expect(results.filter((result) => result.removed)).toHaveLength(1);
+    expect(await favoriteRows(userId)).toEqual([]);
+    expect(await favoriteRows(other)).toHaveLength(1);
+  });
+
+  it('survives adds and removes racing each other', async () => {
+    const userId = await createStudent();
+    const companyId = companyIds[2]!;
+    await Promise.all(
+      Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? addFavorite({ userId, companyId }) : removeFavorite({ userId, companyId }))),
+    );
+    expect((await favoriteRows(userId)).length).toBeLessThanOrEqual(1);
+    expect(await badgeRows(userId)).toHaveLength(1);
+  });
+});
+
+describe('listing favorites', () => {
+  it('lists the student’s favorites newest first with name, industry, prefecture and date', async () => {
+    const userId = await createStudent();
+    const other = await createStudent();
+    const [a, b, c] = companyIds as [number, number, number];
+    await db().execute(
+      sql`INSERT INTO favorites (user_id, company_id, created_at) VALUES
+          (${userId}, ${a}, '2025-04-01T00:00:00Z'), (${userId}, ${b}, '2025-04-03T00:00:00Z'), (${other}, ${c}, '2025-04-02T00:00:00Z')`,
+    );
+    expect(await listFavoriteCompanyIds({ userId })).toEqual([b, a]);
+    expect(await listFavoriteCompanyIds({ userId, companyIds: [a, c, a] })).toEqual([a]);
+    expect(await listFavoriteCompanyIds({ userId, companyIds: [] })).toEqual([]);
+    expect(await listFavorites({ userId })).toEqual([
+      { companyId: b, name: 'なにわ銀行株式会社', industryName: '銀行', prefectureName: '大阪府', addedAt: '2025-04-03T00:00:00.000Z' },
+      { companyId: a, name: '株式会社青葉システムズ', industryName: 'ソフトウェア', prefectureName: '東京都', addedAt: '2025-04-01T00:00:00.000Z' },
+    ]);
+    expect(await listFavorites({ userId: await createStudent() })).toEqual([]);
+  });
+});
+
+describe('the favorite calls', () => {
+  it('answers 401 to visitors, 404 JSON to unknown companies and is idempotent', async () => {
+    const userId = await createStudent();
+    const companyId = String(companyIds[0]);
+    expect((await answerAddFavorite({ userId: null, companyId })).status).toBe(401);
+    expect((await answerRemoveFavorite({ userId: null, companyId })).status).toBe(401);
+    for (const bad of ['999999', 'abc', '', null, '0', '-1']) {
+      const response = await answerAddFavorite({ userId, companyId: bad });
+      expect(response.status).toBe(404);
+      expect(await response.json()).toMatchObject({ error: { code: 'company_not_found' } });
+    }
+    const responses = await Promise.all(Array.from({ length: 50 }, () => answerAddFavorite({ userId, companyId })));
+    expect(responses.every((response) => response.status === 200)).toBe(true);
+    expect(await favoriteRows(userId)).toHaveLength(1);
+    const removed = await answerRemoveFavorite({ userId, companyId });
+    expect(await removed.json()).toEqual({ favorited: false, company_id: companyIds[0], removed: true });
+    expect(await favoriteRows(userId)).toEqual([]);
+  });
+});
