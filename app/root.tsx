@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { getSession } from './features/accounts/session-request.server';
+import { CSRF_PARAM, useCsrfToken } from './features/accounts/viewer';
 import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
 import { SiteHeader } from './features/site-frame/components/site-header';
@@ -10,12 +12,20 @@ import type { Route } from './+types/root';
 import './styles/tokens.css';
 import './styles/global.css';
 
-export function loader({ request }: Route.LoaderArgs) {
-  return { origin: publicOrigin(request) };
+export async function loader({ request }: Route.LoaderArgs) {
+  // Visitors without the session cookie cost no database query here.
+  const session = await getSession(request);
+  const user = session?.user ?? null;
+  return {
+    origin: publicOrigin(request),
+    viewer: user ? { userId: user.id, role: user.role, name: user.name } : null,
+    csrfToken: session?.csrfToken ?? null,
+  };
 }
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  const csrfToken = useCsrfToken();
   return (
     <html lang="ja">
       <head>
@@ -23,6 +33,12 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b7a6b" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {csrfToken && (
+          <>
+            <meta name="csrf-param" content={CSRF_PARAM} />
+            <meta name="csrf-token" content={csrfToken} />
+          </>
+        )}
         <Meta />
         <Links />
       </head>

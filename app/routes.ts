@@ -31,8 +31,17 @@ export default [
     route(`${info.slug}/:postId`, 'routes/post.tsx', { id: `post-${info.slug}` }),
   ),
 
+  // Accounts (docs/decisions/009-accounts.md)
+  route('signup', 'routes/signup.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('logout', 'routes/logout.ts'),
+  route('password_reset', 'routes/password-reset.tsx'),
+  route('password_reset/:token', 'routes/password-reset-edit.tsx'),
+  route('mypage', 'routes/mypage.tsx'),
+
   // Outside production only (the loader answers 404 in production).
   route('dev/widgets', 'routes/dev-widgets.tsx'),
+  route('dev/outbox', 'routes/dev-outbox.tsx'),
 
   // Everything else: the Japanese 404 page, with status 404.
   route('*', 'routes/not-found.tsx'),

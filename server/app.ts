@@ -15,6 +15,7 @@ import { flushCompanyViews, recordCompanyView } from '../app/features/recommenda
 import { loadConfig, type Config } from '../app/lib/config.server';
 import { parseId } from '../app/lib/http';
 import { projectRoot } from '../app/lib/project-root.server';
+import { csrfProtection, privateSessionResponses } from './csrf';
 import { createPageCacheHandler } from './page-cache';
 import { securityHeaders } from './security';
 
@@ -24,6 +25,8 @@ import * as build from 'virtual:react-router/server-build';
 declare module 'react-router' {
   interface AppLoadContext {
     cspNonce: string;
+    /** The client's address (trust proxy applies), for the login limits. */
+    clientIp?: string;
   }
 }
 
@@ -47,6 +50,10 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   });
   app.use(securityHeaders);
   app.use(compression());
+  // Sessions' responses are never cached; no POST, PUT, PATCH or DELETE runs without the
+  // session's CSRF token (docs/decisions/004-csrf.md).
+  app.use(privateSessionResponses());
+  app.use(csrfProtection());
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -83,7 +90,10 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   const publicFiles = express.static(clientDir, { maxAge: '1h', index: false });
   app.use((req, res, next) => (/\.(?!data$)[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
 
-  const getLoadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: String(res.locals.cspNonce) });
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
+    cspNonce: String(res.locals.cspNonce),
+    clientIp: req.ip ?? 'unknown',
+  });
   // Visitors' pages come from a short-lived cache; a cached company page still counts a view.
   app.get(
     '/{*splat}',

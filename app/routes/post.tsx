@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { PostFacts } from '../features/posts/components/post-facts';
 import { visibleSections, type Viewer } from '../features/posts/full-text-access';
+import { getViewer } from '../features/accounts/session-request.server';
 import { getPost } from '../features/posts/get-post.server';
 import { POST_TYPES, postTypeBySlug } from '../features/posts/post-types';
 import { excerpt, formatCount, formatDate } from '../lib/format';
@@ -16,7 +17,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const postId = parseId(params.postId);
   const post = info && postId !== null ? await getPost({ postId, type: info.key }) : null;
   if (!post) throw new Response('Not Found', { status: 404 });
-  const viewer: Viewer = null;
+  const viewer: Viewer = await getViewer(request);
   const sections = visibleSections(post.sections, viewer);
   return {
     post: { ...post, sections },

@@ -1,8 +1,11 @@
-import { Link } from 'react-router';
+import { Form, Link } from 'react-router';
+import { CsrfField } from '../../accounts/components/csrf-field';
+import { useViewer } from '../../accounts/viewer';
 import { CompanySearchBox } from '../../search/components/company-search-box';
 import styles from './site-header.module.css';
 
 export function SiteHeader() {
+  const viewer = useViewer();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -15,12 +18,28 @@ export function SiteHeader() {
         </Link>
         <CompanySearchBox className={styles.search} />
         <nav className={styles.nav} aria-label="アカウント">
-          <Link to="/login" className={styles.navLink}>
-            ログイン
-          </Link>
-          <Link to="/signup" className={styles.navPrimary}>
-            会員登録
-          </Link>
+          {viewer ? (
+            <>
+              <Link to={viewer.role === 'student' ? '/mypage' : '/'} className={styles.navPrimary}>
+                {viewer.role === 'student' ? 'マイページ' : '管理者'}
+              </Link>
+              <Form method="post" action="/logout" className={styles.logoutForm}>
+                <CsrfField />
+                <button type="submit" className={styles.navLink}>
+                  ログアウト
+                </button>
+              </Form>
+            </>
+          ) : (
+            <>
+              <Link to="/login" className={styles.navLink}>
+                ログイン
+              </Link>
+              <Link to="/signup" className={styles.navPrimary}>
+                会員登録
+              </Link>
+            </>
+          )}
         </nav>
       </div>
     </header>

@@ -1,0 +1,7 @@
+import { CSRF_PARAM, useCsrfToken } from '../viewer';
+
+/** The hidden authenticity_token every form posts (docs/decisions/004-csrf.md). */
+export function CsrfField() {
+  const token = useCsrfToken();
+  return <input type="hidden" name={CSRF_PARAM} value={token ?? ''} />;
+}

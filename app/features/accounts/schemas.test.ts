@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { fieldErrors, loginSchema, matchConditionsSchema, normalizeEmail, profileSchema, safeRedirectPath, signupSchema } from './schemas';
+import { isOverLimit, isSessionActive, needsTouch, IDLE_TIMEOUT_MS, TOUCH_INTERVAL_MS } from './session-policy';
+
+describe('safeRedirectPath', () => {
+  it('keeps paths on this site', () => {
+    expect(safeRedirectPath('/mypage')).toBe('/mypage');
+    expect(safeRedirectPath('/companies/12?tab=intern#top')).toBe('/companies/12?tab=intern#top');
+  });
+  it.each(['https://evil.example/', '//evil.example/', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'mypage', '', null, 42])(
+    'refuses %s',
+    (raw) => {
+      expect(safeRedirectPath(raw, '/fallback')).toBe('/fallback');
+    },
+  );
+});
+
+describe('account forms', () => {
+  it('normalises emails', () => {
+    expect(normalizeEmail('  Student01@ShuLog.Example ')).toBe('student01@shulog.example');
+    expect(signupSchema.parse({ email: ' A@B.jp ', password: 'x'.repeat(8) }).email).toBe('a@b.jp');
+  });
+  it('wants 8+ characters and allows long passphrases', () => {
+    expect(signupSchema.safeParse({ email: 'a@b.jp', password: '1234567' }).error?.issues[0]?.message).toBe('パスワードは8文字以上で入力してください。');
+    expect(signupSchema.safeParse({ email: 'a@b.jp', password: 'あ'.repeat(120) }).success).toBe(true);
+    expect(signupSchema.safeParse({ email: 'a@b.jp', password: 'x'.repeat(201) }).success).toBe(false);
+    expect(loginSchema.safeParse({ email: 'no-at', password: 'x' }).error?.issues[0]?.message).toContain('メールアドレス');
+  });
+  it('checks the profile with Japanese messages', () => {
+    const result = profileSchema.safeParse({ name: ' ', university: '東都大学', faculty: '経済学部', graduationYear: '' });
+    expect(fieldErrors(result.error!)).toEqual({ name: 'お名前を入力してください。', graduationYear: '卒業年度を選択してください。' });
+    expect(profileSchema.parse({ name: '山田 花子', university: '東都大学', faculty: '経済学部', graduationYear: '2027' }).graduationYear).toBe(2027);
+  });
+  it('dedupes match conditions and refuses junk ids', () => {
+    expect(matchConditionsSchema.parse({ industryIds: ['3', '3', '5'], prefectureIds: [] })).toEqual({ industryIds: [3, 5], prefectureIds: [] });
+    expect(matchConditionsSchema.safeParse({ industryIds: ['1; DROP'], prefectureIds: [] }).success).toBe(false);
+  });
+});
+
+describe('session policy', () => {
+  const now = new Date('2026-04-01T00:00:00Z');
+  it('ends idle and expired sessions', () => {
+    const future = new Date(now.getTime() + 1000);
+    expect(isSessionActive({ lastSeenAt: now, expiresAt: future }, now)).toBe(true);
+    expect(isSessionActive({ lastSeenAt: now, expiresAt: now }, now)).toBe(false);
+    expect(isSessionActive({ lastSeenAt: new Date(now.getTime() - IDLE_TIMEOUT_MS), expiresAt: future }, now)).toBe(false);
+  });
+  it('touches last_seen_at only every few minutes', () => {
+    expect(needsTouch({ lastSeenAt: new Date(now.getTime() - 1000), expiresAt: now }, now)).toBe(false);
+    expect(needsTouch({ lastSeenAt: new Date(now.getTime() - TOUCH_INTERVAL_MS), expiresAt: now }, now)).toBe(true);
+  });
+  it('limits more than 6 failures a minute per IP or 10 an hour per account', () => {
+    expect(isOverLimit({ ip: 5, account: 9 })).toBe(false);
+    expect(isOverLimit({ ip: 6, account: 0 })).toBe(true);
+    expect(isOverLimit({ ip: 0, account: 10 })).toBe(true);
+  });
+});

@@ -1,0 +1,118 @@
+// The forms of the accounts feature: one zod schema each, used by the route actions on the
+// server and shared with the components, with Japanese messages beside each field.
+import { z } from 'zod';
+
+export const PASSWORD_MIN = 8;
+/** Long passphrases are welcome; the cap only keeps hashing cheap to refuse. */
+export const PASSWORD_MAX = 200;
+export const EMAIL_MAX = 254;
+
+/** Trimmed and lower-cased: the form in which emails are stored and compared. */
+export function normalizeEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
+const email = z
+  .string()
+  .transform(normalizeEmail)
+  .pipe(
+    z
+      .string()
+      .min(1, 'メールアドレスを入力してください。')
+      .max(EMAIL_MAX, 'メールアドレスが長すぎます。')
+      .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'メールアドレスの形式が正しくありません（例: taro@example.com）。'),
+  );
+
+const newPassword = z
+  .string()
+  .min(1, 'パスワードを入力してください。')
+  .min(PASSWORD_MIN, `パスワードは${PASSWORD_MIN}文字以上で入力してください。`)
+  .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください。`);
+
+export const signupSchema = z.object({ email, password: newPassword });
+
+export const loginSchema = z.object({
+  email,
+  password: z.string().min(1, 'パスワードを入力してください。').max(PASSWORD_MAX, 'パスワードが正しくありません。'),
+});
+
+export const passwordResetRequestSchema = z.object({ email });
+
+export const passwordResetSchema = z
+  .object({ password: newPassword, passwordConfirmation: z.string() })
+  .refine((value) => value.password === value.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: '確認用のパスワードが一致しません。',
+  });
+
+/** The graduation years offered: this spring to five years ahead. */
+export function graduationYearChoices(now: Date = new Date()): number[] {
+  const first = now.getFullYear();
+  return Array.from({ length: 6 }, (_, index) => first + index);
+}
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label}を入力してください。`)
+    .max(max, `${label}は${max}文字以内で入力してください。`);
+
+export const profileSchema = z.object({
+  name: requiredText('お名前', 50),
+  university: requiredText('大学名', 80),
+  faculty: requiredText('学部・学科', 80),
+  graduationYear: z
+    .string()
+    .min(1, '卒業年度を選択してください。')
+    .regex(/^\d{4}$/, '卒業年度を選択してください。')
+    .transform(Number)
+    .refine((year) => year >= 2000 && year <= 2100, '卒業年度を選択してください。'),
+});
+
+const idList = (max: number, message: string) =>
+  z
+    .array(z.string().regex(/^[1-9]\d{0,5}$/, message))
+    .max(max, message)
+    .transform((ids) => [...new Set(ids.map(Number))]);
+
+export const matchConditionsSchema = z.object({
+  industryIds: idList(50, '業界を選び直してください。'),
+  prefectureIds: idList(47, '勤務地を選び直してください。'),
+});
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** The first message of each field, for showing beside it. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = String(issue.path[0] ?? 'form');
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/**
+ * Where to go after login: only a path on this site. Anything else (another host, a scheme,
+ * a protocol-relative //host or /\host that browsers treat as one) gives the fallback.
+ */
+export function safeRedirectPath(raw: unknown, fallback = '/mypage'): string {
+  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) return fallback;
+  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
+  // Control characters (tab, newline) are dropped by URL parsers and could turn /\t/ into //.
+  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return fallback;
+  try {
+    const url = new URL(raw, 'http://shulog.invalid');
+    if (url.origin !== 'http://shulog.invalid') return fallback;
+    return url.pathname + url.search + url.hash;
+  } catch {
+    return fallback;
+  }
+}
+
+/** A filled honeypot field: a bot, not a person (the field is hidden from people). */
+export const HONEYPOT_FIELD = 'website';
+export function isHoneypotFilled(value: FormDataEntryValue | null): boolean {
+  return typeof value === 'string' && value.trim() !== '';
+}

@@ -1,0 +1,96 @@
+// Server-side sessions (docs/decisions/009-accounts.md): the cookie holds a random id, the
+// table holds its SHA-256, the user and the CSRF token. Rows live in the database, so every
+// app process on one PostgreSQL sees the same sessions.
+import { eq, lt, or } from 'drizzle-orm';
+import { db } from '../../db/client.server';
+import { sessions, users } from '../../db/schema';
+import { IDLE_TIMEOUT_MS, isSessionActive, needsTouch, sessionExpiry } from './session-policy';
+import { hashToken, randomToken } from './tokens.server';
+
+export type SessionUser = { id: number; role: 'student' | 'moderator'; name: string | null; email: string };
+
+export type Session = {
+  /** The cookie value; never stored. */
+  id: string;
+  csrfToken: string;
+  expiresAt: Date;
+  user: SessionUser | null;
+};
+
+/** Starts a session, for a user or (userId null) for a visitor who needs a form token. */
+export async function createSession(options: { userId: number | null; now?: Date }): Promise<Omit<Session, 'user'>> {
+  const now = options.now ?? new Date();
+  const id = randomToken();
+  const csrfToken = randomToken();
+  const expiresAt = sessionExpiry({ loggedIn: options.userId !== null, now });
+  await db().insert(sessions).values({
+    idHash: hashToken(id),
+    userId: options.userId,
+    csrfToken,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt,
+  });
+  // Expired rows go away a few at a time as new sessions start: no cron needed.
+  if (Math.random() < 0.05) await deleteExpiredSessions({ now });
+  return { id, csrfToken, expiresAt };
+}
+
+/** The live session of a cookie value, or null (unknown, expired or idle too long). */
+export async function findSession(options: { id: string; now?: Date }): Promise<Session | null> {
+  if (!options.id || options.id.length > 100) return null;
+  const now = options.now ?? new Date();
+  const idHash = hashToken(options.id);
+  const [row] = await db()
+    .select({
+      csrfToken: sessions.csrfToken,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      userId: sessions.userId,
+      role: users.role,
+      name: users.name,
+      email: users.email,
+    })
+    .from(sessions)
+    .leftJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, idHash))
+    .limit(1);
+  if (!row) return null;
+  if (!isSessionActive(row, now)) {
+    await db().delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (needsTouch(row, now)) {
+    await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  const user =
+    row.userId !== null && row.role !== null && row.email !== null
+      ? { id: row.userId, role: row.role, name: row.name, email: row.email }
+      : null;
+  return { id: options.id, csrfToken: row.csrfToken, expiresAt: row.expiresAt, user };
+}
+
+/**
+ * Login: the old session (if any) is deleted and a new id is issued, so an id planted before
+ * login is worth nothing afterwards (no session fixation).
+ */
+export async function rotateSession(options: { previousId: string | null; userId: number; now?: Date }) {
+  if (options.previousId) await deleteSession({ id: options.previousId });
+  return createSession({ userId: options.userId, now: options.now });
+}
+
+export async function deleteSession(options: { id: string }): Promise<void> {
+  await db().delete(sessions).where(eq(sessions.idHash, hashToken(options.id)));
+}
+
+/** Ends every session of a user, e.g. after a password reset. */
+export async function deleteUserSessions(options: { userId: number }): Promise<void> {
+  await db().delete(sessions).where(eq(sessions.userId, options.userId));
+}
+
+export async function deleteExpiredSessions(options: { now?: Date } = {}): Promise<void> {
+  const now = options.now ?? new Date();
+  await db()
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, now), lt(sessions.lastSeenAt, new Date(now.getTime() - IDLE_TIMEOUT_MS))));
+}

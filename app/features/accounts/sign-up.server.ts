@@ -1,0 +1,19 @@
+import { db } from '../../db/client.server';
+import { users } from '../../db/schema';
+import { AccountError } from './errors';
+import { hashPassword } from './password.server';
+import { normalizeEmail } from './schemas';
+
+/** Creates a student account; email_taken when the (normalised) email exists already. */
+export async function signUp(options: { email: string; password: string }): Promise<{ userId: number }> {
+  const email = normalizeEmail(options.email);
+  const passwordHash = await hashPassword(options.password);
+  // The unique index decides, so two tabs or two processes cannot both create the account.
+  const [row] = await db()
+    .insert(users)
+    .values({ email, passwordHash, role: 'student' })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!row) throw new AccountError('email_taken');
+  return { userId: row.id };
+}

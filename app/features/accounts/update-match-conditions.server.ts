@@ -1,0 +1,30 @@
+import { eq, inArray } from 'drizzle-orm';
+import { db } from '../../db/client.server';
+import { industries, prefectures, userPreferredIndustries, userPreferredPrefectures } from '../../db/schema';
+
+/**
+ * Replaces the student's own match conditions (希望業界・希望勤務地) in one transaction.
+ * Ids that do not exist are ignored rather than failing the whole save.
+ */
+export async function updateMatchConditions(options: {
+  userId: number;
+  industryIds: number[];
+  prefectureIds: number[];
+}): Promise<void> {
+  await db().transaction(async (tx) => {
+    const validIndustries = options.industryIds.length
+      ? (await tx.select({ id: industries.id }).from(industries).where(inArray(industries.id, options.industryIds))).map((r) => r.id)
+      : [];
+    const validPrefectures = options.prefectureIds.length
+      ? (await tx.select({ id: prefectures.id }).from(prefectures).where(inArray(prefectures.id, options.prefectureIds))).map((r) => r.id)
+      : [];
+    await tx.delete(userPreferredIndustries).where(eq(userPreferredIndustries.userId, options.userId));
+    await tx.delete(userPreferredPrefectures).where(eq(userPreferredPrefectures.userId, options.userId));
+    if (validIndustries.length) {
+      await tx.insert(userPreferredIndustries).values(validIndustries.map((industryId) => ({ userId: options.userId, industryId })));
+    }
+    if (validPrefectures.length) {
+      await tx.insert(userPreferredPrefectures).values(validPrefectures.map((prefectureId) => ({ userId: options.userId, prefectureId })));
+    }
+  });
+}

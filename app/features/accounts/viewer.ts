@@ -1,0 +1,27 @@
+import { useMatches, useRouteLoaderData } from 'react-router';
+
+// What the page knows about the session, from the root loader (app/root.tsx).
+
+export type RootViewer = { userId: number; role: 'student' | 'moderator'; name: string | null } | null;
+export type RootAccountData = { viewer?: RootViewer; csrfToken?: string | null } | undefined;
+
+export const CSRF_PARAM = 'authenticity_token';
+
+export function useViewer(): RootViewer {
+  return (useRouteLoaderData('root') as RootAccountData)?.viewer ?? null;
+}
+
+/**
+ * The session's CSRF token: from the root loader, or from the page's own loader on the first
+ * visit to a form page, which starts the session in the same request.
+ */
+export function useCsrfToken(): string | null {
+  const root = useRouteLoaderData('root') as RootAccountData;
+  const matches = useMatches();
+  if (root?.csrfToken) return root.csrfToken;
+  for (const match of matches) {
+    const token = (match.loaderData as { csrfToken?: unknown } | undefined)?.csrfToken;
+    if (typeof token === 'string') return token;
+  }
+  return null;
+}

@@ -1,0 +1,142 @@
+// Two production app processes on one PostgreSQL: a session made on one is valid on the other,
+// and the login limits are shared. Needs DATABASE_URL (CI's PostgreSQL run) and builds the app
+// when build/ is older than the sources.
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, statSync } from 'node:fs';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const serverUrl = process.env.DATABASE_URL;
+const children: ChildProcess[] = [];
+let dbName = '';
+let urls: string[] = [];
+
+function newestSource(dir: string): number {
+  return Number(execSync(`find ${dir} -type f -newer build/server/index.js | head -1 | wc -l`).toString().trim());
+}
+
+function startServer(databaseUrl: string): Promise<string> {
+  const child = spawn(process.execPath, ['server/start.js'], {
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)\/"/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.stderr!.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+async function csrf(base: string, cookie = ''): Promise<{ token: string; cookie: string }> {
+  const response = await fetch(`${base}/login`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
+  const html = await response.text();
+  const set = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return { token: /name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '', cookie: set || cookie };
+}
+
+describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
+  beforeAll(async () => {
+    if (!existsSync('build/server/index.js') || newestSource('app server') > 0) execSync('npm run build --silent', { stdio: 'pipe' });
+    dbName = `shulog_procs_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`);
+    await admin.end();
+    const url = new URL(serverUrl!);
+    url.pathname = `/${dbName}`;
+    // The first one migrates and seeds; the second starts on the ready database.
+    urls = [await startServer(url.toString())];
+    urls.push(await startServer(url.toString()));
+  }, 180_000);
+
+  afterAll(async () => {
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
+
+  it('accepts on the second process a session and a CSRF token made on the first', async () => {
+    const [a, b] = urls as [string, string];
+    const start = await csrf(a);
+    const login = await fetch(`${a}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '10.9.0.1' },
+      body: new URLSearchParams({ authenticity_token: start.token, email: 'student08@shulog.example', password: 'shulog-demo-2026' }),
+    });
+    expect(login.status).toBe(302);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const mypage = await fetch(`${b}/mypage`, { headers: { Cookie: cookie }, redirect: 'manual' });
+    expect(mypage.status).toBe(200);
+    const html = await mypage.text();
+    expect(html).toContain('student08@shulog.example');
+    const token = /name="csrf-token" content="([^"]+)"/.exec(html)![1]!;
+    // Logging out on the second process ends the session on the first.
+    const logout = await fetch(`${b}/logout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ authenticity_token: token }),
+    });
+    expect(logout.status).toBe(302);
+    expect((await fetch(`${a}/mypage`, { headers: { Cookie: cookie }, redirect: 'manual' })).status).toBe(302);
+  });
+
+  it('shares the login limits: failures on one process count on the other', async () => {
+    const [a, b] = urls as [string, string];
+    for (let i = 0; i < 6; i += 1) {
+      const base = i % 2 === 0 ? a : b;
+      const start = await csrf(base);
+      const response = await fetch(`${base}/login`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '10.9.0.2' },
+        body: new URLSearchParams({ authenticity_token: start.token, email: 'student09@shulog.example', password: 'wrong' }),
+      });
+      expect(response.status).toBe(401);
+    }
+    const start = await csrf(a);
+    const limited = await fetch(`${a}/login`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '10.9.0.2' },
+      body: new URLSearchParams({ authenticity_token: start.token, email: 'student09@shulog.example', password: 'shulog-demo-2026' }),
+    });
+    expect(limited.status).toBe(429);
+  });
+
+  it('refuses a state-changing request without a token on both processes and changes no row', async () => {
+    const admin = new pg.Client({ connectionString: new URL(`/${dbName}`, serverUrl).toString() });
+    await admin.connect();
+    const counts = async () => (await admin.query(`SELECT (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM login_failures) AS f, (SELECT count(*) FROM outbox_emails) AS o, (SELECT count(*) FROM sessions) AS s`)).rows[0];
+    const before = await counts();
+    for (const base of urls) {
+      const start = await csrf(base);
+      for (const path of ['/signup', '/login', '/password_reset', '/mypage', '/logout']) {
+        const response = await fetch(`${base}${path}`, {
+          method: 'POST',
+          redirect: 'manual',
+          headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ email: 'someone@example.jp', password: 'password123' }),
+        });
+        expect(response.status, path).toBe(422);
+      }
+    }
+    const after = await counts();
+    // Only the two visitor sessions of csrf() were added.
+    expect({ ...after, s: Number(after.s) - 2 }).toEqual({ ...before, s: Number(before.s) });
+    await admin.end();
+  });
+});

@@ -1,0 +1,227 @@
+// Accounts on a real database: sign-up, login limits, sessions, password reset, the student's
+// own data, and the server's one CSRF check (server/csrf.ts) in front of a real Express app.
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { database } from '../../app/db/client.server';
+import { createModerator } from '../../app/features/accounts/create-moderator.server';
+import { isAccountError } from '../../app/features/accounts/errors';
+import { getMyProfile } from '../../app/features/accounts/get-my-profile.server';
+import { logIn } from '../../app/features/accounts/log-in.server';
+import { requestPasswordReset } from '../../app/features/accounts/request-password-reset.server';
+import { resetPassword } from '../../app/features/accounts/reset-password.server';
+import { listOutboxEmails } from '../../app/features/accounts/send-email.server';
+import { createSession, findSession, rotateSession } from '../../app/features/accounts/sessions.server';
+import { signUp } from '../../app/features/accounts/sign-up.server';
+import { updateMatchConditions } from '../../app/features/accounts/update-match-conditions.server';
+import { updateProfile } from '../../app/features/accounts/update-profile.server';
+import { csrfProtection } from '../../server/csrf';
+import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+
+let testDb: TestDatabase;
+const count = async (sql: string, params: unknown[] = []) =>
+  Number((await database().query<{ n: number | string }>(sql, params))[0]?.n ?? 0);
+
+async function expectCode(promise: Promise<unknown>, code: string) {
+  const error = await promise.then(() => null, (caught: unknown) => caught);
+  expect(isAccountError(error) ? error.code : error).toBe(code);
+}
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  await database().query(`INSERT INTO industries (id, name) VALUES (1, 'IT・通信'), (2, '銀行')`);
+  await database().query(`INSERT INTO prefectures (id, name, kana, region) VALUES (13, '東京都', 'トウキョウト', '関東'), (27, '大阪府', 'オオサカフ', '近畿')`);
+});
+afterAll(async () => {
+  await testDb?.close();
+});
+
+describe('sign-up and login', () => {
+  it('creates a student with a normalised, unique email and an argon2id hash', async () => {
+    const { userId } = await signUp({ email: '  Hanako@Example.JP ', password: 'correct horse battery staple' });
+    const [row] = await database().query<{ email: string; password_hash: string; role: string }>(
+      'SELECT email, password_hash, role FROM users WHERE id = $1',
+      [userId],
+    );
+    expect(row).toMatchObject({ email: 'hanako@example.jp', role: 'student' });
+    expect(row!.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    await expectCode(signUp({ email: 'HANAKO@example.jp', password: 'another password' }), 'email_taken');
+    expect(await count(`SELECT count(*) AS n FROM users WHERE email = 'hanako@example.jp'`)).toBe(1);
+  });
+
+  it('logs in with the right password only', async () => {
+    const user = await logIn({ email: 'hanako@example.jp ', password: 'correct horse battery staple', ip: '192.0.2.1' });
+    expect(user.email).toBe('hanako@example.jp');
+    await expectCode(logIn({ email: 'hanako@example.jp', password: 'wrong', ip: '192.0.2.1' }), 'invalid_credentials');
+    await expectCode(logIn({ email: 'nobody@example.jp', password: 'wrong', ip: '192.0.2.1' }), 'invalid_credentials');
+  });
+
+  it('refuses the 7th failure a minute from one IP and the 11th an hour on one account', async () => {
+    for (let i = 0; i < 6; i += 1) {
+      await expectCode(logIn({ email: `guess${i}@example.jp`, password: 'x', ip: '198.51.100.7' }), 'invalid_credentials');
+    }
+    await expectCode(logIn({ email: 'guess9@example.jp', password: 'x', ip: '198.51.100.7' }), 'rate_limited');
+    // Another IP is not limited.
+    await signUp({ email: 'target@example.jp', password: 'target password' });
+    for (let i = 0; i < 10; i += 1) {
+      await expectCode(logIn({ email: 'target@example.jp', password: 'x', ip: `203.0.113.${i}` }), 'invalid_credentials');
+    }
+    // Even the right password waits: the account is under attack.
+    await expectCode(logIn({ email: 'target@example.jp', password: 'target password', ip: '203.0.113.99' }), 'rate_limited');
+    expect(await count(`SELECT count(*) AS n FROM login_failures WHERE email = 'target@example.jp'`)).toBe(10);
+  });
+});
+
+describe('sessions', () => {
+  it('stores only the hash of a 256-bit id and rotates the id at login', async () => {
+    const visitor = await createSession({ userId: null });
+    expect(Buffer.from(visitor.id, 'base64url').length).toBe(32);
+    expect(await count('SELECT count(*) AS n FROM sessions WHERE id_hash = $1', [visitor.id])).toBe(0);
+    const [user] = await database().query<{ id: number }>(`SELECT id FROM users WHERE email = 'hanako@example.jp'`);
+    const loggedIn = await rotateSession({ previousId: visitor.id, userId: user!.id });
+    expect(loggedIn.id).not.toBe(visitor.id);
+    expect(loggedIn.csrfToken).not.toBe(visitor.csrfToken);
+    expect(await findSession({ id: visitor.id })).toBeNull();
+    expect((await findSession({ id: loggedIn.id }))?.user?.email).toBe('hanako@example.jp');
+  });
+
+  it('refuses expired and idle sessions and deletes them', async () => {
+    const [user] = await database().query<{ id: number }>(`SELECT id FROM users WHERE email = 'hanako@example.jp'`);
+    const expired = await createSession({ userId: user!.id });
+    await database().query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND csrf_token = $2`, [user!.id, expired.csrfToken]);
+    expect(await findSession({ id: expired.id })).toBeNull();
+    const idle = await createSession({ userId: user!.id });
+    await database().query(`UPDATE sessions SET last_seen_at = now() - interval '15 days' WHERE csrf_token = $1`, [idle.csrfToken]);
+    expect(await findSession({ id: idle.id })).toBeNull();
+    expect(await count('SELECT count(*) AS n FROM sessions WHERE csrf_token IN ($1, $2)', [expired.csrfToken, idle.csrfToken])).toBe(0);
+  });
+
+  it('writes last_seen_at at most once every few minutes', async () => {
+    const session = await createSession({ userId: null });
+    const seen = async () =>
+      String((await database().query<{ t: string }>(`SELECT last_seen_at::text AS t FROM sessions WHERE csrf_token = $1`, [session.csrfToken]))[0]?.t);
+    const first = await seen();
+    await findSession({ id: session.id });
+    expect(await seen()).toBe(first);
+    await findSession({ id: session.id, now: new Date(Date.now() + 6 * 60_000) });
+    expect(await seen()).not.toBe(first);
+  });
+});
+
+describe('profile and match conditions', () => {
+  it('saves a student’s own profile and records the first completion', async () => {
+    const { userId } = await signUp({ email: 'taro@example.jp', password: 'taro password' });
+    const { userId: otherId } = await signUp({ email: 'jiro@example.jp', password: 'jiro password' });
+    expect((await getMyProfile({ userId }))?.profileCompletedAt).toBeNull();
+    await updateProfile({ userId, name: '山田 太郎', university: '東都大学', faculty: '経済学部', graduationYear: 2027 });
+    const profile = await getMyProfile({ userId });
+    expect(profile).toMatchObject({ name: '山田 太郎', graduationYear: 2027 });
+    expect(profile?.profileCompletedAt).toBeInstanceOf(Date);
+    await updateMatchConditions({ userId, industryIds: [1, 2, 999], prefectureIds: [13] });
+    expect(await getMyProfile({ userId })).toMatchObject({ industryIds: [1, 2], prefectureIds: [13] });
+    // The other student is untouched.
+    expect(await getMyProfile({ userId: otherId })).toMatchObject({ name: null, industryIds: [], prefectureIds: [] });
+  });
+});
+
+describe('password reset', () => {
+  it('mails a one-time link that expires, and says nothing about unknown emails', async () => {
+    const before = await count('SELECT count(*) AS n FROM outbox_emails');
+    await requestPasswordReset({ email: 'nobody@example.jp', origin: 'http://127.0.0.1' });
+    expect(await count('SELECT count(*) AS n FROM outbox_emails')).toBe(before);
+
+    await requestPasswordReset({ email: 'Taro@example.jp', origin: 'http://127.0.0.1' });
+    const [mail] = await listOutboxEmails({ limit: 1 });
+    expect(mail?.to).toBe('taro@example.jp');
+    const token = /\/password_reset\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
+    expect(await count('SELECT count(*) AS n FROM password_reset_tokens WHERE token_hash = $1', [token])).toBe(0);
+
+    const [user] = await database().query<{ id: number }>(`SELECT id FROM users WHERE email = 'taro@example.jp'`);
+    const session = await createSession({ userId: user!.id });
+    await resetPassword({ token, password: 'a brand new password' });
+    expect(await findSession({ id: session.id })).toBeNull();
+    await expectCode(resetPassword({ token, password: 'second use' }), 'invalid_reset_token');
+    expect((await logIn({ email: 'taro@example.jp', password: 'a brand new password', ip: '192.0.2.50' })).id).toBe(user!.id);
+
+    await requestPasswordReset({ email: 'taro@example.jp', origin: 'http://127.0.0.1', now: new Date(Date.now() - 31 * 60_000) });
+    const [old] = await listOutboxEmails({ limit: 1 });
+    const oldToken = /\/password_reset\/([A-Za-z0-9_-]+)/.exec(old!.body)![1]!;
+    await expectCode(resetPassword({ token: oldToken, password: 'too late password' }), 'invalid_reset_token');
+  });
+});
+
+describe('admin:create', () => {
+  it('creates a moderator or promotes an existing account', async () => {
+    const created = await createModerator({ email: 'Boss@Example.jp', password: 'moderator password 1' });
+    expect(created.created).toBe(true);
+    const promoted = await createModerator({ email: 'jiro@example.jp', password: 'moderator password 2' });
+    expect(promoted.created).toBe(false);
+    expect(await count(`SELECT count(*) AS n FROM users WHERE role = 'moderator' AND email IN ('boss@example.jp', 'jiro@example.jp')`)).toBe(2);
+    expect((await logIn({ email: 'jiro@example.jp', password: 'moderator password 2', ip: '192.0.2.60' })).role).toBe('moderator');
+  });
+});
+
+describe('the CSRF check (server/csrf.ts)', () => {
+  let base = '';
+  let close = () => {};
+  let session: { id: string; csrfToken: string };
+
+  beforeAll(async () => {
+    const app = express();
+    app.use(csrfProtection());
+    // A route that changes a row and echoes the body it received.
+    app.all('/{*splat}', async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      await database().query(`INSERT INTO outbox_emails (to_address, subject, body) VALUES ('csrf@test', 'changed', $1)`, [Buffer.concat(chunks).toString('utf8')]);
+      res.json({ ok: true, body: Buffer.concat(chunks).toString('utf8') });
+    });
+    const server = app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    close = () => server.close();
+    session = await createSession({ userId: null });
+  });
+  afterAll(() => close());
+
+  const changed = () => count(`SELECT count(*) AS n FROM outbox_emails WHERE to_address = 'csrf@test'`);
+  const cookie = () => `shulog_session=${session.id}; XSRF-TOKEN=${session.csrfToken}`;
+
+  it('refuses unsafe methods without a valid token, with JSON or a Japanese page, and changes nothing', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const page = await fetch(`${base}/anything`, { method, headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+      expect(page.status).toBe(422);
+      expect(await page.text()).toContain('ページの有効期限が切れました');
+      const api = await fetch(`${base}/api/v1/x`, { method, headers: { Cookie: cookie(), 'X-CSRF-Token': 'wrong', 'X-Requested-With': 'XMLHttpRequest' } });
+      expect(api.status).toBe(422);
+      expect(((await api.json()) as { error: { code: string } }).error.code).toBe('invalid_csrf_token');
+    }
+    // The right token without a session, or another session's token, is no good either.
+    const other = await createSession({ userId: null });
+    expect((await fetch(`${base}/x`, { method: 'POST', headers: { 'X-CSRF-Token': session.csrfToken } })).status).toBe(422);
+    expect((await fetch(`${base}/x`, { method: 'POST', headers: { Cookie: `shulog_session=${other.id}`, 'X-CSRF-Token': session.csrfToken } })).status).toBe(422);
+    expect(await changed()).toBe(0);
+  });
+
+  it('accepts the form field (urlencoded and multipart), X-CSRF-Token and X-XSRF-TOKEN, and the route still reads the body', async () => {
+    const form = new URLSearchParams({ authenticity_token: session.csrfToken, name: '山田' });
+    const urlencoded = await fetch(`${base}/form`, { method: 'POST', headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+    expect(urlencoded.status).toBe(200);
+    expect(((await urlencoded.json()) as { body: string }).body).toBe(form.toString());
+
+    const multipartBody = new FormData();
+    multipartBody.set('authenticity_token', session.csrfToken);
+    multipartBody.set('note', 'メモ');
+    const multipart = await fetch(`${base}/form`, { method: 'POST', headers: { Cookie: cookie() }, body: multipartBody });
+    expect(multipart.status).toBe(200);
+    expect(((await multipart.json()) as { body: string }).body).toContain('メモ');
+
+    expect((await fetch(`${base}/api`, { method: 'DELETE', headers: { Cookie: cookie(), 'X-CSRF-Token': session.csrfToken } })).status).toBe(200);
+    expect((await fetch(`${base}/api`, { method: 'PATCH', headers: { Cookie: cookie(), 'X-XSRF-TOKEN': session.csrfToken } })).status).toBe(200);
+    expect(await changed()).toBe(4);
+  });
+
+  it('lets GET and HEAD through', async () => {
+    expect((await fetch(`${base}/page`)).status).toBe(200);
+  });
+});
