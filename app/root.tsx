@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { getSession } from './features/accounts/session-request.server';
-import { CSRF_PARAM, useCsrfToken } from './features/accounts/viewer';
+import { CSRF_PARAM, useCsrfToken, useViewer } from './features/accounts/viewer';
+import { BadgePopup } from './features/badges/components/badge-popup';
 import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
 import { SiteHeader } from './features/site-frame/components/site-header';
@@ -26,6 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const csrfToken = useCsrfToken();
+  const viewer = useViewer();
   return (
     <html lang="ja">
       <head>
@@ -47,6 +49,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteHeader />
           {children}
           <SiteFooter />
+          {viewer?.role === 'student' && <BadgePopup />}
         </SnackBarProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -39,6 +39,12 @@ export default [
   route('password_reset/:token', 'routes/password-reset-edit.tsx'),
   route('mypage', 'routes/mypage.tsx'),
 
+  // Favorites and badges (SPEC.md section 7)
+  route('mypage/favorites', 'routes/mypage.favorites.ts'),
+  route('mypage/favorites/:companyId', 'routes/mypage.favorites.company.ts'),
+  route('api/v1/student/badges/acquire', 'routes/api.badges.acquire.ts'),
+  route('api/v1/student/badges/display_acquired', 'routes/api.badges.display-acquired.ts'),
+
   // Outside production only (the loader answers 404 in production).
   route('dev/widgets', 'routes/dev-widgets.tsx'),
   route('dev/outbox', 'routes/dev-outbox.tsx'),

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { getViewer } from '../features/accounts/session-request.server';
 import { BADGE_TIER_LABELS } from '../features/badges/catalog';
 import { BadgeIcon } from '../features/badges/components/badge-icon';
 import { listBadgeStatus, type BadgeStatusItem, type BadgeStatusSeries } from '../features/badges/list-badge-status.server';
@@ -8,9 +9,9 @@ import { buttonClassName } from '../ui/button';
 import type { Route } from './+types/badges';
 import styles from './badges.module.css';
 
-export async function loader() {
-  // Visitor view for now. With sessions: `listBadgeStatus({ userId: viewer?.id ?? null })`.
-  return { status: await listBadgeStatus({ userId: null }) };
+export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  return { status: await listBadgeStatus({ userId: viewer?.role === 'student' ? viewer.userId : null }) };
 }
 
 export function meta({ matches }: Route.MetaArgs) {

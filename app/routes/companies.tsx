@@ -1,4 +1,7 @@
 import { Form, Link, useLocation } from 'react-router';
+import { getViewer } from '../features/accounts/session-request.server';
+import { FavoriteButton } from '../features/favorites/components/favorite-button';
+import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { listFilterOptions } from '../features/companies/list-filter-options.server';
 import { parseCompanySearchParams } from '../features/search/search-params';
 import { searchCompanies } from '../features/search/search-companies.server';
@@ -14,11 +17,16 @@ const PER_PAGE = 20;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const params = parseCompanySearchParams(new URL(request.url).searchParams);
-  const [options, result] = await Promise.all([
+  const [options, result, viewer] = await Promise.all([
     listFilterOptions(),
     searchCompanies({ ...params, perPage: PER_PAGE }),
+    getViewer(request),
   ]);
-  return { params, options, result };
+  const favoriteIds =
+    viewer?.role === 'student'
+      ? await listFavoriteCompanyIds({ userId: viewer.userId, companyIds: result.companies.map((c) => c.id) })
+      : [];
+  return { params, options, result, favoriteIds };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -42,7 +50,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Companies({ loaderData }: Route.ComponentProps) {
-  const { params, options, result } = loaderData;
+  const { params, options, result, favoriteIds } = loaderData;
   const location = useLocation();
   const regions = [...new Set(options.prefectures.map((p) => p.region))];
   return (
@@ -117,6 +125,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
                   <span>投稿 {formatCount(company.publishedPostCount, '件')}</span>
                 </span>
               </Link>
+              <div className={styles.foot}>
               <div className={styles.rating}>
                 {company.internRatingAverage === null ? (
                   <span className={styles.noRating}>インターン評価なし</span>
@@ -126,6 +135,13 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
                     <span className={styles.reports}>{formatCount(company.internReportCount, '件')}の評価</span>
                   </>
                 )}
+              </div>
+              <FavoriteButton
+                companyId={company.id}
+                companyName={company.name}
+                favorited={favoriteIds.includes(company.id)}
+                size="small"
+              />
               </div>
             </li>
           ))}

@@ -1,4 +1,8 @@
 import { Link } from 'react-router';
+import { getViewer } from '../features/accounts/session-request.server';
+import { recordActivity } from '../features/badges/record-activity.server';
+import { FavoriteButton } from '../features/favorites/components/favorite-button';
+import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { RatingSummary } from '../features/companies/components/rating-summary';
 import { getCompanyProfile } from '../features/companies/get-company-profile.server';
 import { POST_TYPE_KEYS, POST_TYPES, postPath } from '../features/posts/post-types';
@@ -10,12 +14,22 @@ import { Card } from '../ui/card';
 import type { Route } from './+types/company';
 import styles from './company.module.css';
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   const companyId = parseId(params.companyId);
   const company = companyId === null ? null : await getCompanyProfile({ companyId });
   if (!company) throw new Response('Not Found', { status: 404 });
   recordCompanyView({ companyId: company.id });
-  return { company };
+  const viewer = await getViewer(request);
+  let favorited = false;
+  if (viewer?.role === 'student') {
+    // The first company page a student opens earns 103 (a counter-like write on GET).
+    const [ids] = await Promise.all([
+      listFavoriteCompanyIds({ userId: viewer.userId, companyIds: [company.id] }),
+      recordActivity({ userId: viewer.userId, activity: { type: 'company_viewed', companyId: company.id } }),
+    ]);
+    favorited = ids.includes(company.id);
+  }
+  return { company, favorited };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -47,7 +61,7 @@ function organizationJsonLd(company: Route.ComponentProps['loaderData']['company
 }
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
-  const { company } = loaderData;
+  const { company, favorited } = loaderData;
   const totalPosts = POST_TYPE_KEYS.reduce((sum, key) => sum + company.postCounts[key], 0);
   return (
     <main className={styles.main}>
@@ -69,6 +83,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
           <span className={styles.tagMuted}>投稿 {formatCount(totalPosts, '件')}</span>
         </p>
         <div className={styles.actions}>
+          <FavoriteButton companyId={company.id} companyName={company.name} favorited={favorited} />
           <Link to={`/companies/${company.id}/intern/compare`} className={styles.compareLink}>
             インターン評価を他社と比較する
           </Link>
@@ -115,6 +130,10 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         </div>
 
         <aside className={styles.side}>
+          <div className={styles.followUp}>
+            <p className={styles.followUpText}>{company.name}の新しい体験記をマイページで追いかけよう</p>
+            <FavoriteButton companyId={company.id} companyName={company.name} favorited={favorited} />
+          </div>
           <Card as="section" title="企業情報" titleAs="h2">
             <dl className={styles.facts}>
               <div><dt>業界</dt><dd>{company.industryName}</dd></div>

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { getViewer } from '../features/accounts/session-request.server';
+import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { listPopularCompanies } from '../features/companies/list-popular-companies.server';
 import { listLatestPosts } from '../features/posts/list-latest-posts.server';
 import { POST_TYPES, postPath } from '../features/posts/post-types';
@@ -19,14 +21,19 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   const [totals, latestPosts, popularCompanies, recommended] = await Promise.all([
     getSiteTotals(),
     listLatestPosts({ limit: 8 }),
     listPopularCompanies({ limit: 8 }),
     listRecommendedCompanies({ limit: 15 }),
   ]);
-  return { companyCount: totals.companies, postCount: totals.publishedPosts, latestPosts, popularCompanies, recommended };
+  const viewer = await getViewer(request);
+  const favoriteIds =
+    viewer?.role === 'student'
+      ? await listFavoriteCompanyIds({ userId: viewer.userId, companyIds: recommended.map((c) => c.id) })
+      : [];
+  return { companyCount: totals.companies, postCount: totals.publishedPosts, latestPosts, popularCompanies, recommended, favoriteIds };
 }
 
 const POST_CALLS = [
@@ -36,7 +43,7 @@ const POST_CALLS = [
 ];
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { companyCount, postCount, latestPosts, popularCompanies, recommended } = loaderData;
+  const { companyCount, postCount, latestPosts, popularCompanies, recommended, favoriteIds } = loaderData;
   return (
     <main className={styles.main}>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -70,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       {recommended.length > 0 && (
         <section className={styles.recommended} aria-labelledby="recommended-title">
           <h2 id="recommended-title" className={styles.sectionTitle}>おすすめの企業</h2>
-          <RecommendedCarousel companies={recommended} />
+          <RecommendedCarousel companies={recommended} favoriteIds={favoriteIds} />
         </section>
       )}
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { data, Form, useNavigation } from 'react-router';
+import { data, Form, useNavigation, Link } from 'react-router';
 import { CsrfField } from '../features/accounts/components/csrf-field';
 import { getMyProfile, listMatchConditionChoices } from '../features/accounts/get-my-profile.server';
 import { fieldErrors, graduationYearChoices, matchConditionsSchema, profileSchema } from '../features/accounts/schemas';
@@ -9,6 +9,9 @@ import { updateProfile } from '../features/accounts/update-profile.server';
 import { pageMeta } from '../lib/meta';
 import { Button } from '../ui/button';
 import { Card } from '../ui/card';
+import { FavoriteButton } from '../features/favorites/components/favorite-button';
+import { listFavorites } from '../features/favorites/list-favorites.server';
+import { formatDate } from '../lib/format';
 import { Checkbox, CheckboxGroup } from '../ui/checkbox';
 import { Input } from '../ui/input';
 import { Select } from '../ui/select';
@@ -23,9 +26,13 @@ export function headers() {
 export async function loader({ request }: Route.LoaderArgs) {
   // The student's own data only: the id comes from the session, never from the request.
   const user = await requireStudent(request);
-  const [profile, choices] = await Promise.all([getMyProfile({ userId: user.id }), listMatchConditionChoices()]);
+  const [profile, choices, favorites] = await Promise.all([
+    getMyProfile({ userId: user.id }),
+    listMatchConditionChoices(),
+    listFavorites({ userId: user.id }),
+  ]);
   if (!profile) throw new Response('Not Found', { status: 404 });
-  return { profile, choices, graduationYears: graduationYearChoices() };
+  return { profile, choices, favorites, graduationYears: graduationYearChoices() };
 }
 
 type ActionResult = {
@@ -212,6 +219,28 @@ export default function MyPage({ loaderData, actionData }: Route.ComponentProps)
               </Button>
             </div>
           </Form>
+        </Card>
+
+        <Card as="section" title={`お気に入り企業（${loaderData.favorites.length}社）`} titleAs="h2" className={styles.card}>
+          {loaderData.favorites.length === 0 ? (
+            <p className={styles.favoritesEmpty}>
+              まだお気に入りの企業はありません。<Link to="/companies">企業を探す</Link>から、気になる企業をお気に入り登録しましょう。
+            </p>
+          ) : (
+            <ul className={styles.favorites}>
+              {loaderData.favorites.map((favorite) => (
+                <li key={favorite.companyId} className={styles.favorite}>
+                  <Link to={`/companies/${favorite.companyId}`} className={styles.favoriteLink}>
+                    <span className={styles.favoriteName}>{favorite.name}</span>
+                    <span className={styles.favoriteMeta}>
+                      {favorite.industryName}・{favorite.prefectureName}・{formatDate(favorite.addedAt)}に登録
+                    </span>
+                  </Link>
+                  <FavoriteButton companyId={favorite.companyId} companyName={favorite.name} favorited size="small" />
+                </li>
+              ))}
+            </ul>
+          )}
         </Card>
       </div>
     </main>

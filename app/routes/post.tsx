@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { recordActivity } from '../features/badges/record-activity.server';
 import { PostFacts } from '../features/posts/components/post-facts';
 import { visibleSections, type Viewer } from '../features/posts/full-text-access';
 import { getViewer } from '../features/accounts/session-request.server';
@@ -18,6 +19,8 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const post = info && postId !== null ? await getPost({ postId, type: info.key }) : null;
   if (!post) throw new Response('Not Found', { status: 404 });
   const viewer: Viewer = await getViewer(request);
+  // A student's first read of each content type earns its 2xx badge (a counter-like write on GET).
+  if (viewer?.role === 'student') await recordActivity({ userId: viewer.userId, activity: { type: 'post_viewed', postType: post.type } });
   const sections = visibleSections(post.sections, viewer);
   return {
     post: { ...post, sections },

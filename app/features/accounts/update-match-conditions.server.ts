@@ -1,5 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { db } from '../../db/client.server';
+import { db, type Db } from '../../db/client.server';
+import { recordActivity } from '../badges/record-activity.server';
 import { industries, prefectures, userPreferredIndustries, userPreferredPrefectures } from '../../db/schema';
 
 /**
@@ -26,5 +27,11 @@ export async function updateMatchConditions(options: {
     if (validPrefectures.length) {
       await tx.insert(userPreferredPrefectures).values(validPrefectures.map((prefectureId) => ({ userId: options.userId, prefectureId })));
     }
+    // Filled match conditions earn 102; the rules decide what counts as filled.
+    await recordActivity({
+      tx: tx as unknown as Db,
+      userId: options.userId,
+      activity: { type: 'match_conditions_saved', industryCount: validIndustries.length, prefectureCount: validPrefectures.length },
+    });
   });
 }

@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
-import { db } from '../../db/client.server';
+import { db, type Db } from '../../db/client.server';
 import { users } from '../../db/schema';
+import { recordActivity } from '../badges/record-activity.server';
 
 /**
  * Saves the student's own profile. The first complete save records profile_completed_at
- * (badge 101 will hang off it); later edits keep that first time.
+ * (and earns badge 101); later edits keep that first time.
  */
 export async function updateProfile(options: {
   userId: number;
@@ -13,17 +14,30 @@ export async function updateProfile(options: {
   faculty: string;
   graduationYear: number;
 }): Promise<{ firstCompletion: boolean }> {
-  const [row] = await db()
-    .update(users)
-    .set({
-      name: options.name,
-      university: options.university,
-      faculty: options.faculty,
-      graduationYear: options.graduationYear,
-      profileCompletedAt: sql`coalesce(${users.profileCompletedAt}, now())`,
-      updatedAt: sql`now()`,
-    })
-    .where(eq(users.id, options.userId))
-    .returning({ completedAt: users.profileCompletedAt, updatedAt: users.updatedAt });
-  return { firstCompletion: Boolean(row && row.completedAt && row.completedAt.getTime() === row.updatedAt.getTime()) };
+  return db().transaction(async (tx) => {
+    const [row] = await (tx as unknown as Db)
+      .update(users)
+      .set({
+        name: options.name,
+        university: options.university,
+        faculty: options.faculty,
+        graduationYear: options.graduationYear,
+        profileCompletedAt: sql`coalesce(${users.profileCompletedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(users.id, options.userId))
+      .returning({
+        completedAt: users.profileCompletedAt,
+        updatedAt: users.updatedAt,
+      });
+    // A complete profile earns 101 (registration complete); the grant is idempotent.
+    await recordActivity({
+      tx: tx as unknown as Db,
+      userId: options.userId,
+      activity: { type: 'registration_completed' },
+    });
+    return {
+      firstCompletion: Boolean(row && row.completedAt && row.completedAt.getTime() === row.updatedAt.getTime()),
+    };
+  });
 }

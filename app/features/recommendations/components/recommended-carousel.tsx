@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { formatCount } from '../../../lib/format';
 import { StarRating } from '../../../ui/star-rating';
+import { FavoriteButton } from '../../favorites/components/favorite-button';
 import type { RecommendedCompany } from '../list-recommended-companies.server';
 import styles from './recommended-carousel.module.css';
 
@@ -16,7 +17,7 @@ const OPTIONS = {
   breakpoints: { '(max-width: 719px)': { slidesToScroll: 2 } },
 } as const;
 
-export function RecommendedCarousel({ companies }: { companies: RecommendedCompany[] }) {
+export function RecommendedCarousel({ companies, favoriteIds }: { companies: RecommendedCompany[]; favoriteIds: number[] }) {
   const [viewportRef, api] = useEmblaCarousel(OPTIONS);
   const [snaps, setSnaps] = useState<number[]>([]);
   const [selected, setSelected] = useState(0);
@@ -67,6 +68,14 @@ export function RecommendedCarousel({ companies }: { companies: RecommendedCompa
                   </span>
                   <span className={styles.muted}>投稿 {formatCount(company.publishedPostCount, '件')}</span>
                 </Link>
+                <div className={styles.favorite}>
+                  <FavoriteButton
+                    companyId={company.id}
+                    companyName={company.name}
+                    favorited={favoriteIds.includes(company.id)}
+                    size="small"
+                  />
+                </div>
               </li>
             ))}
           </ul>

@@ -1,0 +1,116 @@
+import { useEffect, useState, useSyncExternalStore } from 'react';
+import { Link } from 'react-router';
+import { BottomSheet } from '../../../ui/bottom-sheet';
+import type { AcquiredBadgeKind } from '../badge-api-client';
+import { BADGE_POPUP_CONTAINER_ID, closeBadgePopup, requestBadgePopup, subscribeBadgePopup } from '../badge-popup-queue';
+import { BadgeIcon } from './badge-icon';
+import styles from './badge-popup.module.css';
+
+export const DESKTOP_AUTO_CLOSE_MS = 8000;
+export const COPIED_BUBBLE_MS = 2000;
+const PHONE_QUERY = '(max-width: 639px)';
+
+function usePhone(): boolean {
+  return useSyncExternalStore(
+    (notify) => {
+      const query = window.matchMedia(PHONE_QUERY);
+      query.addEventListener('change', notify);
+      return () => query.removeEventListener('change', notify);
+    },
+    () => window.matchMedia(PHONE_QUERY).matches,
+    () => false,
+  );
+}
+
+function ShareButtons({ name }: { name: string }) {
+  const [copied, setCopied] = useState(false);
+  const url = typeof window === 'undefined' ? '/badges' : new URL('/badges', window.location.origin).href;
+  const text = `「${name}」バッジを獲得しました！ #シューログ`;
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_BUBBLE_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const enc = encodeURIComponent;
+  return (
+    <div className={styles.share}>
+      <a className={styles.shareLink} href={`https://x.com/intent/tweet?text=${enc(text)}&url=${enc(url)}`} target="_blank" rel="noopener noreferrer">X</a>
+      <a className={styles.shareLink} href={`https://www.facebook.com/sharer/sharer.php?u=${enc(url)}`} target="_blank" rel="noopener noreferrer">Facebook</a>
+      <a className={styles.shareLink} href={`https://social-plugins.line.me/lineit/share?url=${enc(url)}`} target="_blank" rel="noopener noreferrer">LINE</a>
+      <span className={styles.copyWrap}>
+        <button
+          type="button"
+          className={styles.shareLink}
+          onClick={async () => {
+            await navigator.clipboard.writeText(url);
+            setCopied(true);
+          }}
+        >
+          リンクをコピー
+        </button>
+        {copied && (
+          <span className={styles.bubble} role="status">
+            リンクをコピーしました
+          </span>
+        )}
+      </span>
+    </div>
+  );
+}
+
+function Message({ kinds }: { kinds: AcquiredBadgeKind[] }) {
+  const last = kinds[kinds.length - 1]!;
+  return (
+    <div className={styles.message}>
+      <BadgeIcon icon={last.icon} color={last.color} size="small" />
+      <div>
+        <p className={styles.title}>
+          <span aria-hidden="true">🎉</span>「{last.name}」バッジを獲得しました
+        </p>
+        {kinds.length > 1 && <p className={styles.more}>他{kinds.length - 1}個のバッジ</p>}
+        <Link to="/badges" className={styles.status} onClick={closeBadgePopup}>
+          バッジの獲得状況を見る
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The badge-acquired notification (SPEC.md sections 2 and 4): a bottom sheet on phones, a snack
+ * bar on desktop that closes itself after 8 s. Rendered for logged-in students; it checks for
+ * new badges when the page loads.
+ */
+export function BadgePopup() {
+  const [kinds, setKinds] = useState<AcquiredBadgeKind[] | null>(null);
+  const phone = usePhone();
+  useEffect(() => subscribeBadgePopup(setKinds), []);
+  useEffect(() => {
+    requestBadgePopup().catch((error: unknown) => console.error(error));
+  }, []);
+  useEffect(() => {
+    if (!kinds || phone) return;
+    const timer = setTimeout(closeBadgePopup, DESKTOP_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [kinds, phone]);
+
+  return (
+    <div id={BADGE_POPUP_CONTAINER_ID}>
+      {kinds && phone && (
+        <BottomSheet open onClose={closeBadgePopup} title="バッジを獲得しました">
+          <Message kinds={kinds} />
+          <ShareButtons name={kinds[kinds.length - 1]!.name} />
+        </BottomSheet>
+      )}
+      {kinds && !phone && (
+        <div className={styles.snackBar} role="status" aria-live="polite">
+          <Message kinds={kinds} />
+          <ShareButtons name={kinds[kinds.length - 1]!.name} />
+          <button type="button" className={styles.close} onClick={closeBadgePopup} aria-label="閉じる">
+            ×
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}

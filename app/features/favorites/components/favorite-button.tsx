@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useSnackBar } from '../../../ui/snack-bar';
+import { requestBadgePopup } from '../../badges/badge-popup-queue';
+import { FavoriteCallError, pageCsrfToken, sendFavorite } from '../favorite-client';
+import { setFavorited, useFavorited } from '../favorites-store';
+import styles from './favorite-button.module.css';
+
+const FAILED = 'お気に入りを更新できませんでした。時間をおいて再度お試しください。';
+
+/**
+ * The heart of SPEC.md sections 2 and 4: お気に入り登録 / お気に入り登録済み. The icon and text
+ * change only after the server has answered; a visitor is taken to login and back.
+ */
+export function FavoriteButton({
+  companyId,
+  companyName,
+  favorited: fromServer,
+  size = 'medium',
+}: {
+  companyId: number;
+  companyName: string;
+  favorited: boolean;
+  size?: 'small' | 'medium';
+}) {
+  const favorited = useFavorited(companyId, fromServer);
+  const [busy, setBusy] = useState(false);
+  const snackBar = useSnackBar();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  async function toggle() {
+    const token = pageCsrfToken();
+    const login = `/login?redirect_to=${encodeURIComponent(location.pathname + location.search)}`;
+    if (!token) {
+      navigate(login);
+      return;
+    }
+    setBusy(true);
+    try {
+      await sendFavorite({ companyId, favorite: !favorited, token });
+      setFavorited(companyId, !favorited);
+      if (!favorited) requestBadgePopup();
+    } catch (error) {
+      if (error instanceof FavoriteCallError && error.status === 401) navigate(login);
+      else snackBar.show(FAILED);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <button
+      type="button"
+      className={`${styles.button} ${styles[size]} ${favorited ? styles.on : ''}`}
+      aria-pressed={favorited}
+      aria-label={`${companyName}を${favorited ? 'お気に入りから外す' : 'お気に入りに登録する'}`}
+      disabled={busy}
+      onClick={toggle}
+      data-company-id={companyId}
+    >
+      {favorited ? (
+        <svg className="icon-heart" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 2.9 4.5 6.6 4.5c2.2 0 3.8 1.2 5.4 3.1 1.6-1.9 3.2-3.1 5.4-3.1 3.7 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z" fill="currentColor" />
+        </svg>
+      ) : (
+        <svg className="icon-heart-plus-o" viewBox="0 0 24 24" aria-hidden="true">
+          <path d="M12 20s-7-4.3-9-8.6C1.6 8.2 3.5 5 6.7 5c2.1 0 3.6 1.1 5.3 3 1.7-1.9 3.2-3 5.3-3 3.2 0 5.1 3.2 3.7 6.4" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" />
+          <path d="M18.5 14v6M15.5 17h6" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />
+        </svg>
+      )}
+      <span>{favorited ? 'お気に入り登録済み' : 'お気に入り登録'}</span>
+    </button>
+  );
+}

@@ -1,0 +1,114 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+
+const PASSWORD = 'e2e-password-1234';
+
+async function newStudent(browser: Browser, viewport: { width: number; height: number }, mobile = false) {
+  const context = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile });
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await context.newPage();
+  const email = `fav-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  await page.goto('/signup');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(PASSWORD);
+  await page.getByRole('button', { name: /登録/ }).click();
+  await expect(page).toHaveURL(/\/mypage/);
+  return { context, page };
+}
+
+async function companyWithSearchResult(page: Page): Promise<{ id: number; name: string }> {
+  const response = await page.request.get('/api/company?source=incremental&company_name=%E3%81%82');
+  const { companies } = (await response.json()) as { companies: Array<{ company_id: number; name: string }> };
+  return { id: companies[2]!.company_id, name: companies[2]!.name };
+}
+
+test('favoriting updates every button for the company, announces the badge, copies the link and shows it on /badges', async ({ browser }) => {
+  const { context, page } = await newStudent(browser, { width: 1280, height: 900 });
+  const company = await companyWithSearchResult(page);
+  await page.clock.install();
+  await page.goto(`/companies/${company.id}`);
+  const buttons = page.locator(`button[data-company-id="${company.id}"]`);
+  await expect(buttons).toHaveCount(2);
+  await expect(buttons.first()).toHaveText('お気に入り登録');
+  await expect(buttons.first().locator('svg')).toHaveClass('icon-heart-plus-o');
+
+  // Opening the first company page earned 103; its popup shows on page load.
+  const popup = page.locator('#js-badge-popup-container [role=status]').first();
+  await expect(popup).toContainText('「はじめての企業チェック」バッジを獲得しました');
+
+  await buttons.first().click();
+  for (const button of await buttons.all()) {
+    await expect(button).toHaveText('お気に入り登録済み');
+    await expect(button.locator('svg')).toHaveClass('icon-heart');
+  }
+  // The favorite's popup waits while another one shows, checking every second.
+  await page.clock.fastForward(1500);
+  await expect(popup).toContainText('はじめての企業チェック');
+  await popup.getByRole('button', { name: '閉じる' }).click();
+  await page.clock.fastForward(1100);
+
+  // Desktop: a snack bar with the last badge's name, share buttons and the /badges link.
+  await expect(popup).toContainText('「はじめてのお気に入り」バッジを獲得しました');
+  await expect(popup.getByRole('link', { name: 'X' })).toHaveAttribute('href', /^https:\/\/x\.com\/intent\/tweet\?text=.+&url=/);
+  await expect(popup.getByRole('link', { name: 'Facebook' })).toHaveAttribute('href', /facebook\.com\/sharer\/sharer\.php\?u=/);
+  await expect(popup.getByRole('link', { name: 'LINE' })).toHaveAttribute('href', /social-plugins\.line\.me\/lineit\/share\?url=/);
+  await popup.getByRole('button', { name: 'リンクをコピー' }).click();
+  await expect(page.getByText('リンクをコピーしました')).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/badges$/);
+  await page.clock.fastForward(2100);
+  await expect(page.getByText('リンクをコピーしました')).toBeHidden();
+  // It closes itself after 8 seconds.
+  await page.clock.fastForward(8000);
+  await expect(page.locator('#js-badge-popup-container')).toBeEmpty();
+
+  // The server kept it: a reload shows the favorite, /badges shows the badge in color.
+  await page.reload();
+  await expect(buttons.first()).toHaveText('お気に入り登録済み');
+  await page.goto('/badges');
+  const badge = page.locator('li', { hasText: 'はじめてのお気に入り' });
+  await expect(badge).toContainText('獲得');
+  await expect(page.getByText(/\d+\s*\/\s*37/).first()).toBeVisible();
+
+  // Unfavoriting works from the search results as well.
+  await page.goto(`/companies?q=${encodeURIComponent(company.name)}`);
+  const resultButton = page.locator(`button[data-company-id="${company.id}"]`).first();
+  await expect(resultButton).toHaveText('お気に入り登録済み');
+  await resultButton.click();
+  await expect(resultButton).toHaveText('お気に入り登録');
+  await context.close();
+});
+
+test('a failed favorite call leaves the icon as it was and says so', async ({ browser }) => {
+  const { context, page } = await newStudent(browser, { width: 1280, height: 900 });
+  const company = await companyWithSearchResult(page);
+  await page.goto(`/companies/${company.id}`);
+  await page.route('**/mypage/favorites', (route) => route.fulfill({ status: 500, body: 'error' }));
+  const button = page.locator(`button[data-company-id="${company.id}"]`).first();
+  await button.click();
+  await expect(page.getByText('お気に入りを更新できませんでした')).toBeVisible();
+  await expect(button).toHaveText('お気に入り登録');
+  await expect(button.locator('svg')).toHaveClass('icon-heart-plus-o');
+  await context.close();
+});
+
+test('on a phone the badge appears in a bottom sheet with 閉じる', async ({ browser }) => {
+  const { context, page } = await newStudent(browser, { width: 375, height: 812 }, true);
+  const company = await companyWithSearchResult(page);
+  await page.goto(`/companies/${company.id}`);
+  const sheet = page.getByRole('dialog');
+  await expect(sheet).toContainText('「はじめての企業チェック」バッジを獲得しました');
+  await sheet.getByRole('button', { name: '閉じる' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await page.locator(`button[data-company-id="${company.id}"]`).first().click();
+  await expect(sheet).toContainText('「はじめてのお気に入り」バッジを獲得しました');
+  await expect(sheet.getByRole('link', { name: 'バッジの獲得状況を見る' })).toHaveAttribute('href', '/badges');
+  await sheet.getByRole('button', { name: '閉じる' }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await context.close();
+});
+
+test('a visitor who clicks the heart is sent to login and back', async ({ page }) => {
+  const company = await companyWithSearchResult(page);
+  await page.goto(`/companies/${company.id}`);
+  await page.locator(`button[data-company-id="${company.id}"]`).first().click();
+  await expect(page).toHaveURL(new RegExp(`/login\\?redirect_to=${encodeURIComponent(`/companies/${company.id}`)}`));
+});
