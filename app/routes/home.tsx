@@ -6,7 +6,7 @@ import { listLatestPosts } from '../features/posts/list-latest-posts.server';
 import { POST_TYPES, postPath } from '../features/posts/post-types';
 import { getSiteTotals } from '../features/search/get-site-totals.server';
 import { RecommendedCarousel } from '../features/recommendations/components/recommended-carousel';
-import { listRecommendedCompanies } from '../features/recommendations/list-recommended-companies.server';
+import { listRecommendedCompanies, listRecommendedCompaniesForStudent } from '../features/recommendations/list-recommended-companies.server';
 import { formatCount, formatDate } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import type { Route } from './+types/home';
@@ -22,17 +22,20 @@ export function meta({ matches }: Route.MetaArgs) {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const viewer = await getViewer(request);
+  const student = viewer?.role === 'student' ? viewer : null;
   const [totals, latestPosts, popularCompanies, recommended] = await Promise.all([
     getSiteTotals(),
     listLatestPosts({ limit: 8 }),
     listPopularCompanies({ limit: 8 }),
-    listRecommendedCompanies({ limit: 15 }),
+    student
+      ? listRecommendedCompaniesForStudent({ userId: student.userId, limit: 15 })
+      : listRecommendedCompanies({ limit: 15 }),
   ]);
-  const viewer = await getViewer(request);
-  const favoriteIds =
-    viewer?.role === 'student'
-      ? await listFavoriteCompanyIds({ userId: viewer.userId, companyIds: recommended.map((c) => c.id) })
-      : [];
+  // Recommendations leave out the student's favorites; the lookup keeps the hearts right anyway.
+  const favoriteIds = student
+    ? await listFavoriteCompanyIds({ userId: student.userId, companyIds: recommended.map((c) => c.id) })
+    : [];
   return { companyCount: totals.companies, postCount: totals.publishedPosts, latestPosts, popularCompanies, recommended, favoriteIds };
 }
 

@@ -6,7 +6,10 @@ import { seedDemoData } from '../../app/features/demo/seed.server';
 import { getPost } from '../../app/features/posts/get-post.server';
 import { listCompanyPosts } from '../../app/features/posts/list-company-posts.server';
 import { flushCompanyViews, recordCompanyView } from '../../app/features/recommendations/record-company-view.server';
-import { listRecommendedCompanies } from '../../app/features/recommendations/list-recommended-companies.server';
+import {
+  listRecommendedCompanies,
+  listRecommendedCompaniesForStudent,
+} from '../../app/features/recommendations/list-recommended-companies.server';
 import { resetCompanyCatalog } from '../../app/features/search/company-catalog.server';
 import { getSiteTotals } from '../../app/features/search/get-site-totals.server';
 import { searchCompanies, suggestCompanies } from '../../app/features/search/search-companies.server';
@@ -117,6 +120,28 @@ describe('the read side on the demo data', () => {
     const recommended = await listRecommendedCompanies({ limit: 15 });
     expect(recommended[0]?.id).toBe(quiet!.id);
     expect(recommended.length).toBe(15);
+  });
+
+  it('recommends a student companies of their conditions and co-favorites, never their own favorites', async () => {
+    const [student] = await database().query<{ user_id: number }>(`
+      SELECT f.user_id FROM favorites f JOIN user_preferred_industries i ON i.user_id = f.user_id
+      GROUP BY f.user_id ORDER BY count(*) DESC LIMIT 1`);
+    const userId = student!.user_id;
+    const recommended = await listRecommendedCompaniesForStudent({ userId, limit: 15 });
+    expect(recommended).toHaveLength(15);
+    const mine = new Set(
+      (await database().query<{ company_id: number }>(`SELECT company_id FROM favorites WHERE user_id = $1`, [userId])).map(
+        (row) => row.company_id,
+      ),
+    );
+    expect(recommended.filter((company) => mine.has(company.id))).toEqual([]);
+    const preferred = new Set(
+      (await database().query<{ name: string }>(
+        `SELECT i.name FROM user_preferred_industries u JOIN industries i ON i.id = u.industry_id WHERE u.user_id = $1`,
+        [userId],
+      )).map((row) => row.name),
+    );
+    expect(recommended.some((company) => preferred.has(company.industryName))).toBe(true);
   });
 
   it('lists every company and published post in sitemap files', async () => {

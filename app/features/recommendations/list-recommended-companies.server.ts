@@ -50,3 +50,61 @@ export async function listRecommendedCompanies(options: { limit: number }): Prom
   cached = { at: Date.now(), limit: options.limit, companies };
   return companies;
 }
+
+/**
+ * Recommendations for a logged-in student (PRODUCT.md section 4): companies favorited by the
+ * students who share the student's favorites, and companies matching the match conditions
+ * (preferred industries and prefectures), never one the student already favorited. Topped up
+ * with the visitors' list when there are too few.
+ */
+export async function listRecommendedCompaniesForStudent(options: { userId: number; limit: number }): Promise<RecommendedCompany[]> {
+  const rows = await selectRows<Row & { score: number }>(sql`
+    WITH mine AS (SELECT company_id FROM favorites WHERE user_id = ${options.userId}),
+    co_favorites AS (
+      SELECT f2.company_id, count(*)::float8 * 2 AS score
+      FROM favorites f1
+      JOIN favorites f2 ON f2.user_id = f1.user_id AND f2.user_id <> ${options.userId}
+      WHERE f1.company_id IN (SELECT company_id FROM mine)
+      GROUP BY f2.company_id
+    ),
+    matching AS (
+      SELECT c.id AS company_id,
+             (CASE WHEN c.industry_id IN (SELECT industry_id FROM user_preferred_industries WHERE user_id = ${options.userId}) THEN 1 ELSE 0 END
+            + CASE WHEN c.prefecture_id IN (SELECT prefecture_id FROM user_preferred_prefectures WHERE user_id = ${options.userId}) THEN 1 ELSE 0 END
+             )::float8 + least(c.published_post_count, 50) / 100.0 AS score
+      FROM companies c
+      WHERE c.industry_id IN (SELECT industry_id FROM user_preferred_industries WHERE user_id = ${options.userId})
+         OR c.prefecture_id IN (SELECT prefecture_id FROM user_preferred_prefectures WHERE user_id = ${options.userId})
+      ORDER BY 2 DESC, c.id LIMIT 200
+    ),
+    scored AS (
+      SELECT company_id, sum(score) AS score FROM (SELECT * FROM co_favorites UNION ALL SELECT * FROM matching) s
+      WHERE company_id NOT IN (SELECT company_id FROM mine)
+      GROUP BY company_id ORDER BY sum(score) DESC, company_id LIMIT ${options.limit}
+    )
+    SELECT c.id, c.name, i.name AS industry_name, p.name AS prefecture_name,
+           c.intern_rating_average, c.published_post_count, scored.score
+    FROM scored JOIN companies c ON c.id = scored.company_id
+    JOIN industries i ON i.id = c.industry_id JOIN prefectures p ON p.id = c.prefecture_id
+    ORDER BY scored.score DESC, c.id`);
+  const personal = rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    industryName: row.industry_name,
+    prefectureName: row.prefecture_name,
+    internRatingAverage: row.intern_rating_average === null ? null : Number(row.intern_rating_average),
+    publishedPostCount: Number(row.published_post_count),
+  }));
+  if (personal.length >= options.limit) return personal;
+  const favorites = new Set(
+    (await selectRows<{ company_id: number }>(sql`SELECT company_id FROM favorites WHERE user_id = ${options.userId}`)).map(
+      (row) => row.company_id,
+    ),
+  );
+  const seen = new Set(personal.map((company) => company.id));
+  for (const company of await listRecommendedCompanies({ limit: options.limit * 2 })) {
+    if (personal.length >= options.limit) break;
+    if (!seen.has(company.id) && !favorites.has(company.id)) personal.push(company);
+  }
+  return personal;
+}
