@@ -43,7 +43,12 @@ async function csrf(base: string, cookie = ''): Promise<{ token: string; cookie:
 
 describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
   beforeAll(async () => {
-    if (!existsSync('build/server/index.js') || newestSource('app server') > 0) execSync('npm run build --silent', { stdio: 'pipe' });
+    if (!existsSync('build/server/index.js') || newestSource('app server') > 0) {
+      // Vitest sets VITEST, which makes vite.config.ts leave out the React Router plugin.
+      const env = { ...process.env };
+      delete env.VITEST;
+      execSync('npm run build --silent', { stdio: 'pipe', env });
+    }
     dbName = `shulog_procs_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();
