@@ -112,3 +112,48 @@ test('a visitor who clicks the heart is sent to login and back', async ({ page }
   await page.locator(`button[data-company-id="${company.id}"]`).first().click();
   await expect(page).toHaveURL(new RegExp(`/login\\?redirect_to=${encodeURIComponent(`/companies/${company.id}`)}`));
 });
+
+test('50 concurrent identical favorite POSTs make one favorite and no server error; without a token nothing changes', async ({ browser }) => {
+  const { context, page } = await newStudent(browser, { width: 1280, height: 900 });
+  const company = await companyWithSearchResult(page);
+  await page.goto(`/companies/${company.id}`);
+  const token = await page.locator('meta[name="csrf-token"]').getAttribute('content');
+  expect(token).toBeTruthy();
+
+  const refused = await page.request.post('/mypage/favorites', { form: { company_id: String(company.id) }, headers: { Accept: 'application/json' } });
+  expect(refused.status()).toBe(422);
+  await page.goto('/mypage');
+  await expect(page.getByRole('heading', { name: 'お気に入り企業（0社）' })).toBeVisible();
+
+  const answers = await Promise.all(
+    Array.from({ length: 50 }, () =>
+      page.request.post('/mypage/favorites', {
+        form: { company_id: String(company.id), authenticity_token: token! },
+        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      }),
+    ),
+  );
+  expect(answers.map((answer) => answer.status()).filter((status) => status >= 300)).toEqual([]);
+  await page.goto('/mypage');
+  await expect(page.getByRole('heading', { name: 'お気に入り企業（1社）' })).toBeVisible();
+  await expect(page.locator('main li', { hasText: company.name })).toHaveCount(1);
+
+  const unknown = await page.request.post('/mypage/favorites', {
+    form: { company_id: '99999999', authenticity_token: token! },
+    headers: { Accept: 'application/json' },
+  });
+  expect(unknown.status()).toBe(404);
+  expect((await unknown.json()).error).toBeTruthy();
+
+  // Removing twice is as harmless as adding twice.
+  for (let i = 0; i < 2; i++) {
+    const removed = await page.request.delete(`/mypage/favorites/${company.id}`, {
+      form: { authenticity_token: token! },
+      headers: { Accept: 'application/json' },
+    });
+    expect(removed.status()).toBeLessThan(300);
+  }
+  await page.goto('/mypage');
+  await expect(page.getByRole('heading', { name: 'お気に入り企業（0社）' })).toBeVisible();
+  await context.close();
+});
