@@ -1,8 +1,7 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { getSession } from './features/accounts/session-request.server';
 import { CSRF_PARAM, useCsrfToken, useViewer } from './features/accounts/viewer';
-import { BadgePopup } from './features/badges/components/badge-popup';
 import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
 import { SiteHeader } from './features/site-frame/components/site-header';
@@ -12,6 +11,9 @@ import { SnackBarProvider } from './ui/snack-bar';
 import type { Route } from './+types/root';
 import './styles/tokens.css';
 import './styles/global.css';
+
+// Only logged-in students see the badge popup: visitors do not download its code.
+const BadgePopup = lazy(() => import('./features/badges/components/badge-popup').then((m) => ({ default: m.BadgePopup })));
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Visitors without the session cookie cost no database query here.
@@ -49,7 +51,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteHeader />
           {children}
           <SiteFooter />
-          {viewer?.role === 'student' && <BadgePopup />}
+          {viewer?.role === 'student' && (
+            <Suspense fallback={null}>
+              <BadgePopup />
+            </Suspense>
+          )}
         </SnackBarProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

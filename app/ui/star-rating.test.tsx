@@ -2,7 +2,8 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { StarRating, StarRatingInput } from './star-rating';
+import { StarRating } from './star-rating';
+import { StarRatingInput } from './star-rating-input';
 
 afterEach(cleanup);
 

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnackBar } from '../../../ui/snack-bar';
-import { requestBadgePopup } from '../../badges/badge-popup-queue';
 import { FavoriteCallError, pageCsrfToken, sendFavorite } from '../favorite-client';
 import { setFavorited, useFavorited } from '../favorites-store';
 import styles from './favorite-button.module.css';
@@ -40,7 +39,8 @@ export function FavoriteButton({
     try {
       await sendFavorite({ companyId, favorite: !favorited, token });
       setFavorited(companyId, !favorited);
-      if (!favorited) requestBadgePopup();
+      // Loaded on first use: the same module instance as the popup's, so the queue is shared.
+      if (!favorited) void import('../../badges/badge-popup-queue').then((queue) => queue.requestBadgePopup());
     } catch (error) {
       if (error instanceof FavoriteCallError && error.status === 401) navigate(login);
       else snackBar.show(FAILED);
