@@ -4,6 +4,7 @@ import { posts } from '../../db/schema';
 import { newestFirst } from './newest-first';
 import { excerpt } from '../../lib/format';
 import type { PostTypeKey } from './post-types';
+import { pageOf } from '../../lib/pagination';
 
 export type CompanyPostPage = {
   total: number;
@@ -22,15 +23,14 @@ export async function listCompanyPosts(options: {
   const where = and(eq(posts.companyId, options.companyId), eq(posts.type, options.type), eq(posts.status, 'published'));
   const [totalRow] = await db().select({ n: count() }).from(posts).where(where);
   const total = Number(totalRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / options.perPage));
-  const page = Math.min(Math.max(1, options.page), pageCount);
+  const { page, pageCount, offset } = pageOf({ total, page: options.page, perPage: options.perPage });
   const rows = await db()
     .select({ id: posts.id, title: posts.title, sections: posts.sections, publishedAt: posts.publishedAt, usefulCount: posts.usefulCount })
     .from(posts)
     .where(where)
     .orderBy(...newestFirst)
     .limit(options.perPage)
-    .offset((page - 1) * options.perPage);
+    .offset(offset);
   return {
     total,
     page,

@@ -22,6 +22,17 @@ type Row = {
   published_post_count: number;
 };
 
+function toRecommended(row: Row): RecommendedCompany {
+  return {
+    id: row.id,
+    name: row.name,
+    industryName: row.industry_name,
+    prefectureName: row.prefecture_name,
+    internRatingAverage: row.intern_rating_average === null ? null : Number(row.intern_rating_average),
+    publishedPostCount: Number(row.published_post_count),
+  };
+}
+
 /**
  * Recommendations for a visitor (PRODUCT.md section 4): the most viewed companies of the last
  * 30 days. The same for every visitor, so it is computed once a minute per process.
@@ -39,14 +50,7 @@ export async function listRecommendedCompanies(options: { limit: number }): Prom
     FROM top JOIN companies c ON c.id = top.company_id
     JOIN industries i ON i.id = c.industry_id JOIN prefectures p ON p.id = c.prefecture_id
     ORDER BY top.views DESC, c.id`);
-  const companies = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    industryName: row.industry_name,
-    prefectureName: row.prefecture_name,
-    internRatingAverage: row.intern_rating_average === null ? null : Number(row.intern_rating_average),
-    publishedPostCount: Number(row.published_post_count),
-  }));
+  const companies = rows.map(toRecommended);
   cached = { at: Date.now(), limit: options.limit, companies };
   return companies;
 }
@@ -87,14 +91,7 @@ export async function listRecommendedCompaniesForStudent(options: { userId: numb
     FROM scored JOIN companies c ON c.id = scored.company_id
     JOIN industries i ON i.id = c.industry_id JOIN prefectures p ON p.id = c.prefecture_id
     ORDER BY scored.score DESC, c.id`);
-  const personal = rows.map((row) => ({
-    id: row.id,
-    name: row.name,
-    industryName: row.industry_name,
-    prefectureName: row.prefecture_name,
-    internRatingAverage: row.intern_rating_average === null ? null : Number(row.intern_rating_average),
-    publishedPostCount: Number(row.published_post_count),
-  }));
+  const personal = rows.map(toRecommended);
   if (personal.length >= options.limit) return personal;
   const favorites = new Set(
     (await selectRows<{ company_id: number }>(sql`SELECT company_id FROM favorites WHERE user_id = ${options.userId}`)).map(

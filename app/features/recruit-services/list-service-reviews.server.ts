@@ -3,6 +3,7 @@ import { db } from '../../db/client.server';
 import { posts } from '../../db/schema';
 import { newestFirst } from '../posts/newest-first';
 import { excerpt } from '../../lib/format';
+import { pageOf } from '../../lib/pagination';
 
 export type ServiceReviewPage = {
   total: number;
@@ -15,15 +16,14 @@ export async function listServiceReviews(options: { serviceId: number; page: num
   const where = and(eq(posts.recruitServiceId, options.serviceId), eq(posts.status, 'published'));
   const [totalRow] = await db().select({ n: count() }).from(posts).where(where);
   const total = Number(totalRow?.n ?? 0);
-  const pageCount = Math.max(1, Math.ceil(total / options.perPage));
-  const page = Math.min(Math.max(1, options.page), pageCount);
+  const { page, pageCount, offset } = pageOf({ total, page: options.page, perPage: options.perPage });
   const rows = await db()
     .select({ id: posts.id, title: posts.title, sections: posts.sections, attributes: posts.attributes, publishedAt: posts.publishedAt })
     .from(posts)
     .where(where)
     .orderBy(...newestFirst)
     .limit(options.perPage)
-    .offset((page - 1) * options.perPage);
+    .offset(offset);
   return {
     total,
     page,

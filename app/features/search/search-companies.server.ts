@@ -1,6 +1,7 @@
 import { getCompanyCatalog, type CatalogCompany } from './company-catalog.server';
 import { normalizeSearchText } from './normalize';
 import type { CompanySort } from './sorts';
+import { pageOf } from '../../lib/pagination';
 
 export type CompanySearchResult = {
   total: number;
@@ -33,10 +34,8 @@ export async function searchCompanies(options: {
   const { industryId, prefectureId } = options;
   if (industryId !== undefined) list = list.filter((company) => company.industryId === industryId);
   if (prefectureId !== undefined) list = list.filter((company) => company.prefectureId === prefectureId);
-  const pageCount = Math.max(1, Math.ceil(list.length / options.perPage));
-  const page = Math.min(Math.max(1, options.page), pageCount);
-  const start = (page - 1) * options.perPage;
-  return { total: list.length, page, pageCount, companies: list.slice(start, start + options.perPage) };
+  const { page, pageCount, offset } = pageOf({ total: list.length, page: options.page, perPage: options.perPage });
+  return { total: list.length, page, pageCount, companies: list.slice(offset, offset + options.perPage) };
 }
 
 export type CompanySuggestion = { company_id: number; name: string; pref_name: string; url: string | null };
