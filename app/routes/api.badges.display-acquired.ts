@@ -9,3 +9,8 @@ export async function action({ request }: Route.ActionArgs) {
   const user = (await getSession(request))?.user;
   return answerDisplayAcquiredBadges({ userId: user?.role === 'student' ? user.id : null, request });
 }
+
+// A GET here (a typed URL, a crawler) gets a clear JSON answer instead of the router's error.
+export function loader() {
+  return jsonError(405, 'method_not_allowed', 'このURLはページではありません。');
+}

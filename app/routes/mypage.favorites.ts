@@ -19,3 +19,8 @@ export async function action({ request }: Route.ActionArgs) {
   if (response.ok) invalidatePageCache();
   return response;
 }
+
+// A GET here (a typed URL, a crawler) gets a clear JSON answer instead of the router's error.
+export function loader() {
+  return jsonError(405, 'method_not_allowed', 'このURLはページではありません。');
+}
