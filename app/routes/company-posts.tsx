@@ -6,6 +6,7 @@ import { formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
+import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { Route } from './+types/company-posts';
 import styles from './company-posts.module.css';
 
@@ -41,13 +42,9 @@ export default function CompanyPosts({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <main className={styles.main}>
-      <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
-        <ol>
-          <li><Link to="/">トップ</Link></li>
-          <li><Link to={`/companies/${company.id}`}>{company.name}</Link></li>
-          <li aria-current="page">{type.label}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        items={[{ label: 'トップ', to: '/' }, { label: company.name, to: `/companies/${company.id}` }, { label: type.label }]}
+      />
       <h1 className={styles.title}>
         {company.name}の{type.label}
         <span className={styles.count}>{formatCount(list.total, '件')}</span>

@@ -11,6 +11,7 @@ import { formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Card } from '../ui/card';
+import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { Route } from './+types/company';
 import styles from './company.module.css';
 
@@ -66,13 +67,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
   return (
     <main className={styles.main}>
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd(company) }} />
-      <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
-        <ol>
-          <li><Link to="/">トップ</Link></li>
-          <li><Link to="/companies">企業を探す</Link></li>
-          <li aria-current="page">{company.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '企業を探す', to: '/companies' }, { label: company.name }]} />
 
       <header className={styles.head}>
         <p className={styles.kana}>{company.kana}</p>

@@ -9,6 +9,7 @@ import { parseId } from '../lib/http';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
+import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { Route } from './+types/compare';
 import styles from './compare.module.css';
 
@@ -71,14 +72,15 @@ function ComparePageBody({
   const panelId = useId();
   return (
     <main className={cx(styles.main, palette.palette)}>
-      <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
-        <ol>
-          <li><Link to="/">トップ</Link></li>
-          <li><Link to="/companies">企業を探す</Link></li>
-          <li><Link to={`/companies/${baseCompany.id}`}>{baseCompany.name}</Link></li>
-          <li aria-current="page">インターン評価の比較</li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        className={styles.breadcrumbs}
+        items={[
+          { label: 'トップ', to: '/' },
+          { label: '企業を探す', to: '/companies' },
+          { label: baseCompany.name, to: `/companies/${baseCompany.id}` },
+          { label: 'インターン評価の比較' },
+        ]}
+      />
 
       <header className={styles.head}>
         <p className={styles.eyebrow}>インターン評価の比較</p>

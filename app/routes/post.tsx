@@ -8,6 +8,7 @@ import { POST_TYPES, postTypeBySlug } from '../features/posts/post-types';
 import { excerpt, formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
 import { originFromMatches, pageMeta } from '../lib/meta';
+import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { Route } from './+types/post';
 import styles from './post.module.css';
 
@@ -55,24 +56,24 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
   const returnTo = `/${info.slug}/${post.id}`;
   return (
     <main className={styles.main}>
-      <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
-        <ol>
-          <li><Link to="/">トップ</Link></li>
-          {post.company && (
-            <>
-              <li><Link to={`/companies/${post.company.id}`}>{post.company.name}</Link></li>
-              <li><Link to={`/companies/${post.company.id}/${info.slug}`}>{info.label}</Link></li>
-            </>
-          )}
-          {post.recruitService && (
-            <>
-              <li><Link to="/recruit_services">就活サービス</Link></li>
-              <li><Link to={`/recruit_services/${post.recruitService.id}`}>{post.recruitService.name}</Link></li>
-            </>
-          )}
-          <li aria-current="page">{post.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        items={[
+          { label: 'トップ', to: '/' },
+          ...(post.company
+            ? [
+                { label: post.company.name, to: `/companies/${post.company.id}` },
+                { label: info.label, to: `/companies/${post.company.id}/${info.slug}` },
+              ]
+            : []),
+          ...(post.recruitService
+            ? [
+                { label: '就活サービス', to: '/recruit_services' },
+                { label: post.recruitService.name, to: `/recruit_services/${post.recruitService.id}` },
+              ]
+            : []),
+          { label: post.title },
+        ]}
+      />
 
       <article className={styles.article}>
         <header className={styles.header}>

@@ -7,6 +7,7 @@ import { parseId } from '../lib/http';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
 import { StarRating } from '../ui/star-rating';
+import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { Route } from './+types/recruit-service';
 import styles from './recruit-service.module.css';
 
@@ -37,13 +38,9 @@ export default function RecruitService({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <main className={styles.main}>
-      <nav aria-label="パンくずリスト" className={styles.breadcrumbs}>
-        <ol>
-          <li><Link to="/">トップ</Link></li>
-          <li><Link to="/recruit_services">就活サービス</Link></li>
-          <li aria-current="page">{service.name}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        items={[{ label: 'トップ', to: '/' }, { label: '就活サービス', to: '/recruit_services' }, { label: service.name }]}
+      />
       <header className={styles.head}>
         <p className={styles.kana}>{service.kana}</p>
         <h1 className={styles.name}>{service.name}</h1>
