@@ -1,7 +1,7 @@
 // The production server, bundled by Vite together with the routes (vite.config.ts) and
 // started by server/start.js. See docs/decisions/001-stack.md.
 import { existsSync } from 'node:fs';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -10,12 +10,12 @@ import pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { closeDatabase, database, openDatabase } from '../app/db/client.server';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
-import { answerCompanySuggestions } from '../app/features/search/answer-company-suggestions.server';
 import { flushCompanyViews, recordCompanyView } from '../app/features/recommendations/record-company-view.server';
 import { loadConfig, type Config } from '../app/lib/config.server';
 import { parseId } from '../app/lib/http';
 import { projectRoot } from '../app/lib/project-root.server';
 import { csrfProtection, privateSessionResponses } from './csrf';
+import { createFastLane } from './fast-lane';
 import { createPageCacheHandler } from './page-cache';
 import { securityHeaders } from './security';
 
@@ -28,6 +28,12 @@ declare module 'react-router' {
     /** The client's address (trust proxy applies), for the login limits. */
     clientIp?: string;
   }
+}
+
+/** A company page served from the visitor cache still counts as a view of that company. */
+function countCachedCompanyView(path: string) {
+  const companyId = parseId(/^\/companies\/([^/.]+)(?:\.data)?$/.exec(path)?.[1]);
+  if (companyId !== null) recordCompanyView({ companyId });
 }
 
 export function createApp(options: { logger: pino.Logger; clientDir: string }) {
@@ -66,20 +72,6 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
     }
   });
 
-  // The search box calls this on every pause in typing: answered here, without the router's
-  // per-request work, by the same function as app/routes/api.company.ts.
-  app.get('/api/company', async (req, res, next) => {
-    try {
-      const query = req.originalUrl.slice(req.originalUrl.indexOf('?') + 1);
-      const answer = await answerCompanySuggestions(new URLSearchParams(req.originalUrl.includes('?') ? query : ''));
-      res.status(answer.status);
-      res.setHeader('Cache-Control', answer.status === 200 ? 'public, max-age=10' : 'no-store');
-      res.json(answer.body);
-    } catch (error) {
-      next(error);
-    }
-  });
-
   // Vite puts a content hash in every file name under /assets, so they never change.
   app.use(
     '/assets',
@@ -101,10 +93,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
       build: build as unknown as ServerBuild,
       mode: process.env.NODE_ENV,
       getLoadContext,
-      onHit: (path) => {
-        const companyId = parseId(/^\/companies\/([^/.]+)(?:\.data)?$/.exec(path)?.[1]);
-        if (companyId !== null) recordCompanyView({ companyId });
-      },
+      onHit: countCachedCompanyView,
     }),
   );
   app.all(
@@ -176,7 +165,11 @@ export async function start() {
   }
 
   const app = createApp({ logger, clientDir });
-  const server = app.listen(config.port, config.host);
+  const fastLane = createFastLane({ logger, onPageHit: countCachedCompanyView });
+  const server = createServer((req, res) => {
+    if (!fastLane(req, res)) app(req, res);
+  });
+  server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);
     server.once('error', reject);

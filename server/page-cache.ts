@@ -4,18 +4,11 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { hasSessionCookie } from '../app/lib/cookies';
-import {
-  contentEtag,
-  etagMatches,
-  getCachedPage,
-  setCachedPage,
-  withNonce,
-  type CachedPage,
-} from '../app/lib/page-cache.server';
+import { getCachedPage, setCachedPage, type CachedPage, type RenderedPage } from '../app/lib/page-cache.server';
+import { sendCachedPage } from './fast-lane';
 
 // Headers that belong to one response, not to the cached content.
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-security-policy', 'date', 'etag', 'cache-control', 'vary']);
-const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 
 function toRequest(req: Request): globalThis.Request {
   const headers = new Headers();
@@ -29,22 +22,7 @@ function toRequest(req: Request): globalThis.Request {
   });
 }
 
-function send(req: Request, res: Response, page: CachedPage) {
-  res.setHeader('ETag', page.etag);
-  res.setHeader('Cache-Control', VISITOR_CACHE_CONTROL);
-  res.setHeader('Vary', 'Cookie');
-  if (etagMatches(req.get('if-none-match'), page.etag)) {
-    // The browser keeps its copy and that copy's CSP header: a new nonce here would not match it.
-    res.removeHeader('Content-Security-Policy');
-    res.status(304).end();
-    return;
-  }
-  res.status(page.status);
-  for (const [key, value] of page.headers) res.append(key, value);
-  res.end(withNonce(page, String(res.locals.cspNonce ?? '')));
-}
-
-type Rendered = { storable: boolean; page: CachedPage | Omit<CachedPage, 'expiresAt' | 'parts'>; rawHeaders: Headers };
+type Rendered = { storable: boolean; page: CachedPage | RenderedPage; rawHeaders: Headers };
 
 function sendUncached(res: Response, rendered: Rendered) {
   res.status(rendered.page.status);
@@ -74,7 +52,7 @@ export function createPageCacheHandler(options: {
       (response.status === 200 || response.status === 404) &&
       !response.headers.has('set-cookie') &&
       !/no-store|private/.test(routeCacheControl);
-    const page = { status: response.status, headers, body, nonce: context.cspNonce, etag: contentEtag(body, context.cspNonce) };
+    const page = { status: response.status, headers, body, nonce: context.cspNonce };
     return { storable, page: storable ? setCachedPage(req.originalUrl, page) : page, rawHeaders: response.headers };
   }
 
@@ -84,10 +62,11 @@ export function createPageCacheHandler(options: {
       return;
     }
     const key = req.originalUrl;
+    // Hits are normally answered by the fast lane; one stored since it looked is served here.
     const hit = getCachedPage(key);
     if (hit) {
       options.onHit?.(req.path);
-      send(req, res, hit);
+      sendCachedPage(req, res, hit);
       return;
     }
     try {
@@ -101,7 +80,7 @@ export function createPageCacheHandler(options: {
       }
       const rendered = await pending;
       if (rendered.storable) {
-        send(req, res, rendered.page as CachedPage);
+        sendCachedPage(req, res, rendered.page as CachedPage);
         return;
       }
       if (!leader) {

@@ -1,35 +1,63 @@
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 
+/** 122 random bits; randomUUID draws from a buffered pool, cheaper than randomBytes per request. */
+export function newNonce(): string {
+  return randomUUID().replaceAll('-', '');
+}
+
 /**
- * Security headers for every response. Scripts run only with the per-request nonce that
- * React Router puts on its own <script> tags (see app/entry.server.tsx). Inline style
- * attributes stay allowed because server-rendered React output uses them.
+ * The Content-Security-Policy of a response whose inline scripts are allowed by `scriptSources`
+ * (a nonce for rendered pages, hashes for cached ones: docs/decisions/013-fast-lane.md). Inline
+ * style attributes stay allowed because server-rendered React output uses them.
+ */
+export function contentSecurityPolicy(scriptSources: string): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self'${scriptSources ? ` ${scriptSources}` : ''}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+const FIXED_HEADERS: Array<[string, string]> = [
+  ['X-Content-Type-Options', 'nosniff'],
+  ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+  ['X-Frame-Options', 'DENY'],
+  ['Cross-Origin-Opener-Policy', 'same-origin'],
+  ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
+];
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/** HTTPS directly, or through a proxy on this machine (Express's `trust proxy: loopback`). */
+function isSecure(req: IncomingMessage): boolean {
+  if ((req.socket as { encrypted?: boolean }).encrypted) return true;
+  const proto = req.headers['x-forwarded-proto'];
+  return LOOPBACK.has(req.socket.remoteAddress ?? '') && typeof proto === 'string' && proto.split(',')[0]!.trim() === 'https';
+}
+
+/** Every response's security headers, with the CSP that `scriptSources` gives. */
+export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, scriptSources: string) {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy(scriptSources));
+  for (const [name, value] of FIXED_HEADERS) res.setHeader(name, value);
+  if (isSecure(req)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+}
+
+/**
+ * Security headers for every response that Express handles. Scripts run only with the
+ * per-request nonce that React Router puts on its own <script> tags (see app/entry.server.tsx).
  */
 export function securityHeaders(req: Request, res: Response, next: NextFunction) {
-  // 122 random bits; randomUUID draws from a buffered pool, cheaper than randomBytes per request.
-  const nonce = randomUUID().replaceAll('-', '');
+  const nonce = newNonce();
   res.locals.cspNonce = nonce;
-  res.setHeader(
-    'Content-Security-Policy',
-    [
-      "default-src 'self'",
-      `script-src 'self' 'nonce-${nonce}'`,
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data:",
-      "font-src 'self'",
-      "connect-src 'self'",
-      "object-src 'none'",
-      "base-uri 'self'",
-      "form-action 'self'",
-      "frame-ancestors 'none'",
-    ].join('; '),
-  );
-  res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Referrer-Policy', 'strict-origin-when-cross-origin');
-  res.setHeader('X-Frame-Options', 'DENY');
-  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-  res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-  if (req.secure) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  setSecurityHeaders(req, res, `'nonce-${nonce}'`);
   next();
 }

@@ -1,30 +1,70 @@
+import { createHash } from 'node:crypto';
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { contentEtag, etagMatches, getCachedPage, invalidatePageCache, setCachedPage, withNonce } from './page-cache.server';
+import {
+  acceptsGzip,
+  contentEtag,
+  etagMatches,
+  getCachedPage,
+  gzippedBody,
+  inlineScriptHashes,
+  invalidatePageCache,
+  setCachedPage,
+} from './page-cache.server';
 
-const page = (body: string, nonce: string) => ({
+const page = (body: string, nonce = '', type = 'text/html; charset=utf-8') => ({
   status: 200,
-  headers: [['content-type', 'text/html']] as Array<[string, string]>,
+  headers: [['content-type', type]] as Array<[string, string]>,
   body: Buffer.from(body),
   nonce,
-  etag: contentEtag(Buffer.from(body), nonce),
 });
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
 
 describe('page cache', () => {
   it('expires entries and empties on invalidation', () => {
-    setCachedPage('/a', page('<p>a</p>', ''), 1000);
+    setCachedPage('/a', page('<p>a</p>'), 1000);
     expect(getCachedPage('/a', 1000 + 5_000)).toBeDefined();
     expect(getCachedPage('/a', 1000 + 10_000)).toBeUndefined();
-    setCachedPage('/b', page('<p>b</p>', ''));
+    setCachedPage('/b', page('<p>b</p>'));
     invalidatePageCache();
     expect(getCachedPage('/b')).toBeUndefined();
   });
 
-  it('gives each response its own nonce and an ETag that ignores it', () => {
-    const first = page('<script nonce="AAA">x</script><script nonce="AAA"></script>', 'AAA');
-    const other = page('<script nonce="BBB">x</script><script nonce="BBB"></script>', 'BBB');
+  it('gives one ETag to the same content rendered with different nonces', () => {
+    const first = setCachedPage('/c', page('<script nonce="AAA">x</script>', 'AAA'));
+    const other = setCachedPage('/c', page('<script nonce="BBB">x</script>', 'BBB'));
+    const changed = setCachedPage('/c', page('<script nonce="BBB">y</script>', 'BBB'));
     expect(first.etag).toBe(other.etag);
-    const entry = setCachedPage('/c', first);
-    expect(withNonce(entry, 'ZZZ').toString()).toBe('<script nonce="ZZZ">x</script><script nonce="ZZZ"></script>');
+    expect(changed.etag).not.toBe(first.etag);
+  });
+
+  it('allows exactly the inline scripts of the page by their hashes', () => {
+    const html =
+      '<head><script type="application/ld+json">{"a":1}</script><script src="/assets/a.js" type="module"></script></head>' +
+      '<body><script nonce="N">window.__x = "日本語";</script><script type="module" nonce="N" async="">import("/a.js");\n</script>' +
+      '<script nonce="N">window.__x = "日本語";</script></body>';
+    expect(inlineScriptHashes(html)).toBe(`${sha256('window.__x = "日本語";')} ${sha256('import("/a.js");\n')}`);
+    expect(setCachedPage('/d', page(html, 'N')).scriptSources).toBe(inlineScriptHashes(html));
+    expect(setCachedPage('/d.data', page('[1]', '', 'text/x-script')).scriptSources).toBe('');
+  });
+
+  it('gzips text bodies of 1 KB or more once, and nothing else', () => {
+    const big = setCachedPage('/e', page(`<p>${'シューログ'.repeat(200)}</p>`));
+    const zipped = gzippedBody(big);
+    expect(zipped).not.toBeNull();
+    expect(gunzipSync(zipped!).equals(big.body)).toBe(true);
+    expect(gzippedBody(big)).toBe(zipped);
+    expect(gzippedBody(setCachedPage('/f', page('<p>small</p>')))).toBeNull();
+    expect(gzippedBody(setCachedPage('/g', page('x'.repeat(5000), '', 'image/png')))).toBeNull();
+  });
+
+  it('reads Accept-Encoding', () => {
+    expect(acceptsGzip('gzip, deflate, br')).toBe(true);
+    expect(acceptsGzip('br;q=1.0, GZIP;q=0.5')).toBe(true);
+    expect(acceptsGzip('*')).toBe(true);
+    expect(acceptsGzip('gzip;q=0')).toBe(false);
+    expect(acceptsGzip('br')).toBe(false);
+    expect(acceptsGzip(undefined)).toBe(false);
   });
 
   it('matches If-None-Match lists, weak forms and *', () => {
@@ -33,5 +73,9 @@ describe('page cache', () => {
     expect(etagMatches('*', '"y"')).toBe(true);
     expect(etagMatches('"z"', '"y"')).toBe(false);
     expect(etagMatches(undefined, '"y"')).toBe(false);
+  });
+
+  it('keeps the ETag helper usable on its own', () => {
+    expect(contentEtag(Buffer.from('<p nonce="Q">'), 'Q')).toBe(contentEtag(Buffer.from('<p nonce="R">'), 'R'));
   });
 });

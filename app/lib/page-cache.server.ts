@@ -1,22 +1,31 @@
 // A short-lived, per-process cache of rendered pages for visitors (no session cookie).
 // Entries live a few seconds; a write in this process empties it at once, other processes
-// catch up when their entries expire. See docs/decisions/010-page-cache.md.
+// catch up when their entries expire. A stored page is served as it is, byte for byte: its
+// inline scripts are allowed by their hashes instead of a per-response nonce.
+// See docs/decisions/010-page-cache.md and 013-fast-lane.md.
 import { createHash } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 export type CachedPage = {
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
-  /** The CSP nonce the body was rendered with; swapped for each response's own. */
-  nonce: string;
+  /** A strong ETag of the content, independent of the nonce it was rendered with. */
   etag: string;
+  /** CSP script sources that allow exactly the inline scripts of this body. */
+  scriptSources: string;
   expiresAt: number;
-  /** The body cut at each occurrence of the nonce, so a hit joins bytes instead of re-encoding text. */
-  parts: Buffer[];
+  /** The gzipped body, made on the first request that accepts it; null when not worth it. */
+  gzipped?: Buffer | null;
 };
+
+export type RenderedPage = { status: number; headers: Array<[string, string]>; body: Buffer; nonce: string };
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 400;
+/** Below this, gzip saves less than its header costs (the compression middleware's default). */
+const GZIP_THRESHOLD = 1024;
+const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript)|image\/svg)/i;
 
 const entries = new Map<string, CachedPage>();
 
@@ -33,21 +42,34 @@ export function getCachedPage(key: string, now = Date.now()): CachedPage | undef
   return entry;
 }
 
-function splitAt(body: Buffer, separator: string): Buffer[] {
-  if (!separator) return [body];
-  const needle = Buffer.from(separator, 'utf8');
-  const parts: Buffer[] = [];
-  let start = 0;
-  for (let at = body.indexOf(needle); at !== -1; at = body.indexOf(needle, start)) {
-    parts.push(body.subarray(start, at));
-    start = at + needle.length;
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+
+/**
+ * 'sha256-…' sources for every inline script of an HTML body. Browsers hash a script's text as
+ * it stands between its tags, so the bytes here are the bytes they hash.
+ */
+export function inlineScriptHashes(html: string): string {
+  const sources = new Set<string>();
+  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\ssrc\s*=/i.test(attributes!) || /type\s*=\s*"application\/ld\+json"/i.test(attributes!)) continue;
+    sources.add(`'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`);
   }
-  parts.push(body.subarray(start));
-  return parts;
+  return [...sources].join(' ');
 }
 
-export function setCachedPage(key: string, page: Omit<CachedPage, 'expiresAt' | 'parts'>, now = Date.now()): CachedPage {
-  const entry = { ...page, expiresAt: now + TTL_MS, parts: splitAt(page.body, page.nonce) };
+function isHtml(headers: Array<[string, string]>): boolean {
+  return headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'));
+}
+
+export function setCachedPage(key: string, page: RenderedPage, now = Date.now()): CachedPage {
+  const entry: CachedPage = {
+    status: page.status,
+    headers: page.headers,
+    body: page.body,
+    etag: contentEtag(page.body, page.nonce),
+    scriptSources: isHtml(page.headers) ? inlineScriptHashes(page.body.toString('utf8')) : '',
+    expiresAt: now + TTL_MS,
+  };
   entries.delete(key);
   entries.set(key, entry);
   while (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
@@ -66,15 +88,13 @@ export function contentEtag(body: Buffer, nonce: string): string {
   return `"${hash.digest('base64url')}"`;
 }
 
-export function withNonce(page: CachedPage, nonce: string): Buffer {
-  if (page.parts.length === 1 || page.nonce === nonce) return page.body;
-  const glue = Buffer.from(nonce, 'utf8');
-  const pieces: Buffer[] = [];
-  page.parts.forEach((part, index) => {
-    if (index > 0) pieces.push(glue);
-    pieces.push(part);
-  });
-  return Buffer.concat(pieces);
+/** The page's body gzipped once, or null when it is small or not text. */
+export function gzippedBody(page: CachedPage): Buffer | null {
+  if (page.gzipped === undefined) {
+    const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+    page.gzipped = page.body.length >= GZIP_THRESHOLD && COMPRESSIBLE.test(type) ? gzipSync(page.body) : null;
+  }
+  return page.gzipped;
 }
 
 /** True when an If-None-Match header names this ETag. */
@@ -83,5 +103,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   return ifNoneMatch.split(',').some((tag) => {
     const trimmed = tag.trim();
     return trimmed === '*' || trimmed === etag || trimmed === `W/${etag}`;
+  });
+}
+
+/** True when an Accept-Encoding header takes gzip (not refused with q=0). */
+export function acceptsGzip(acceptEncoding: string | undefined): boolean {
+  if (!acceptEncoding) return false;
+  return acceptEncoding.split(',').some((item) => {
+    const [coding, ...params] = item.trim().toLowerCase().split(';');
+    if (coding !== 'gzip' && coding !== '*') return false;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return q === undefined || Number(q.slice(2)) > 0;
   });
 }
