@@ -1,13 +1,38 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 
-export default defineConfig(({ isSsrBuild }) => ({
+// react-router's package exports always name its development build (remix-run/react-router
+// #14102), so production builds would ship its warnings and checks. Builds point the two entry
+// points at the production files and bundle the server adapters with them, so the server runs
+// one copy. See docs/decisions/014-react-router-production-build.md.
+const routerDist = (file: string) => fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
+const productionRouter = [
+  { find: /^react-router$/, replacement: routerDist('index.mjs') },
+  { find: /^react-router\/dom$/, replacement: routerDist('dom-export.mjs') },
+];
+
+const FRAMEWORK_MODULES = /\/node_modules\/(?:react|react-dom|react-router|scheduler)\/|vite\/preload-helper/;
+
+export default defineConfig(({ command, isSsrBuild }) => ({
+  resolve: command === 'build' && !process.env.VITEST ? { alias: productionRouter } : {},
+  ssr: { noExternal: ['@react-router/express', '@react-router/node'] },
   // The server build also bundles server/app.ts, so that the Express app and the
   // database code it needs are compiled once, together with the routes.
-  // React Router preloads route modules itself; Vite's helper for dynamic imports would add a
-  // chunk to every page for the two lazy imports (badge popup, chart) that do not need it.
-  build: isSsrBuild ? { rollupOptions: { input: './server/app.ts' } } : { modulePreload: false },
+  // React Router preloads route modules itself, so Vite's module preloads are off.
+  build: isSsrBuild
+    ? { rollupOptions: { input: './server/app.ts' } }
+    : {
+        modulePreload: false,
+        rolldownOptions: {
+          output: {
+            // One framework chunk (React, React DOM, React Router and Vite's small preload helper)
+            // instead of several: files that every page loads compress better together.
+            codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_MODULES }] },
+          },
+        },
+      },
   css: { modules: { localsConvention: 'camelCase' as const } },
   // Vitest runs components and server code directly; the React Router plugin is for builds only.
   plugins: process.env.VITEST ? [] : [reactRouter()],

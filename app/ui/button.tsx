@@ -1,18 +1,11 @@
 import { useEffect, useState, type ComponentPropsWithRef, type MouseEvent, type ReactNode } from 'react';
+import { buttonClassName, type ButtonSize, type ButtonStyleProps, type ButtonVariant } from './button-class-name';
 import { cx } from './cx';
 import styles from './button.module.css';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
-export type ButtonSize = 'small' | 'medium' | 'large';
+export { buttonClassName, type ButtonSize, type ButtonVariant };
 
-type StyleProps = {
-  variant?: ButtonVariant;
-  /** SPEC.md section 9: buttons default to medium. */
-  size?: ButtonSize;
-  fullWidth?: boolean;
-};
-
-type CommonProps = StyleProps & {
+type CommonProps = ButtonStyleProps & {
   /** An icon before the label; it is hidden from assistive technology, so the label must say it all. */
   icon?: ReactNode;
   children?: ReactNode;
@@ -39,14 +32,6 @@ export type LinkButtonProps = CommonProps &
     href: string;
     disabled?: boolean;
   };
-
-/**
- * The class names of a button, for elements this component does not render itself, such as
- * React Router's <Link> (ui stays free of the router): `<Link className={buttonClassName()}>`.
- */
-export function buttonClassName({ variant = 'primary', size = 'medium', fullWidth = false }: StyleProps = {}) {
-  return cx(styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth);
-}
 
 export function Button(props: ButtonProps | LinkButtonProps) {
   return props.href !== undefined ? <LinkButton {...props} /> : <NativeButton {...props} />;

@@ -9,10 +9,13 @@ import {
   type Key,
   type ReactNode,
 } from 'react';
-import { Button } from './button';
+import { buttonClassName } from './button-class-name';
 import { cx } from './cx';
 import { usePresence } from './use-presence';
 import styles from './snack-bar.module.css';
+
+// Plain elements with the button look: the snack bar is on every page, the Button component is not.
+const actionClass = buttonClassName({ variant: 'ghost', size: 'small' });
 
 export type SnackBarAction = {
   label: string;
@@ -93,18 +96,18 @@ export function SnackBar({
             <div className={styles.actions}>
               {action &&
                 (action.href !== undefined ? (
-                  <Button variant="ghost" size="small" href={action.href} onClick={runAction}>
+                  <a className={actionClass} href={action.href} onClick={runAction}>
                     {action.label}
-                  </Button>
+                  </a>
                 ) : (
-                  <Button variant="ghost" size="small" onClick={runAction}>
+                  <button type="button" className={actionClass} onClick={runAction}>
                     {action.label}
-                  </Button>
+                  </button>
                 ))}
               {showClose && (
-                <Button variant="ghost" size="small" onClick={onClose} className={styles.close}>
+                <button type="button" className={cx(actionClass, styles.close)} onClick={onClose}>
                   閉じる
-                </Button>
+                </button>
               )}
             </div>
           )}

@@ -1,0 +1,21 @@
+import { cx } from './cx';
+import styles from './button.module.css';
+
+export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
+export type ButtonSize = 'small' | 'medium' | 'large';
+
+export type ButtonStyleProps = {
+  variant?: ButtonVariant;
+  /** SPEC.md section 9: buttons default to medium. */
+  size?: ButtonSize;
+  fullWidth?: boolean;
+};
+
+/**
+ * The class names of a button, for elements the Button component does not render itself, such
+ * as React Router's <Link> (ui stays free of the router) or the snack bar's plain actions, which
+ * every page loads: `<Link className={buttonClassName()}>`.
+ */
+export function buttonClassName({ variant = 'primary', size = 'medium', fullWidth = false }: ButtonStyleProps = {}) {
+  return cx(styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth);
+}
