@@ -4,8 +4,16 @@
 import type { NextFunction, Request, Response } from 'express';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import { hasSessionCookie } from '../app/lib/cookies';
-import { getCachedPage, setCachedPage, type CachedPage, type RenderedPage } from '../app/lib/page-cache.server';
+import {
+  getCachedPage,
+  inlineScriptHashes,
+  isHtml,
+  setCachedPage,
+  type CachedPage,
+  type RenderedPage,
+} from '../app/lib/page-cache.server';
 import { sendCachedPage } from './fast-lane';
+import { setSecurityHeaders } from './security';
 
 // Headers that belong to one response, not to the cached content.
 const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-security-policy', 'date', 'etag', 'cache-control', 'vary']);
@@ -24,8 +32,11 @@ function toRequest(req: Request): globalThis.Request {
 
 type Rendered = { storable: boolean; page: CachedPage | RenderedPage; rawHeaders: Headers };
 
-function sendUncached(res: Response, rendered: Rendered) {
-  res.status(rendered.page.status);
+/** A visitor's page that may not be stored (it sets a cookie, or says private): sent once. */
+function sendUncached(req: Request, res: Response, rendered: Rendered) {
+  const { page } = rendered;
+  setSecurityHeaders(req, res, isHtml(page.headers) ? inlineScriptHashes(page.body.toString('utf8')) : '');
+  res.status(page.status);
   rendered.rawHeaders.forEach((value, name) => res.append(name, value));
   res.end(rendered.page.body);
 }
@@ -40,7 +51,8 @@ export function createPageCacheHandler(options: {
   const inflight = new Map<string, Promise<Rendered>>();
 
   async function render(req: Request, res: Response): Promise<Rendered> {
-    const context = options.getLoadContext(req, res);
+    // No nonce: a visitor's page is served with the hashes of its scripts (docs/decisions/013).
+    const context = { ...options.getLoadContext(req, res), cspNonce: '' };
     const response = await handle(toRequest(req), context);
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
@@ -52,7 +64,7 @@ export function createPageCacheHandler(options: {
       (response.status === 200 || response.status === 404) &&
       !response.headers.has('set-cookie') &&
       !/no-store|private/.test(routeCacheControl);
-    const page = { status: response.status, headers, body, nonce: context.cspNonce };
+    const page = { status: response.status, headers, body };
     return { storable, page: storable ? setCachedPage(req.originalUrl, page) : page, rawHeaders: response.headers };
   }
 
@@ -86,10 +98,10 @@ export function createPageCacheHandler(options: {
       if (!leader) {
         // The shared render could not be cached (a cookie was set, a private page): render our own.
         const own = await render(req, res);
-        sendUncached(res, own);
+        sendUncached(req, res, own);
         return;
       }
-      sendUncached(res, rendered);
+      sendUncached(req, res, rendered);
     } catch (error) {
       next(error);
     }

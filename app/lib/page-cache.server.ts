@@ -10,7 +10,7 @@ export type CachedPage = {
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
-  /** A strong ETag of the content, independent of the nonce it was rendered with. */
+  /** A strong ETag of the body's bytes. */
   etag: string;
   /** CSP script sources that allow exactly the inline scripts of this body. */
   scriptSources: string;
@@ -19,7 +19,9 @@ export type CachedPage = {
   gzipped?: Buffer | null;
 };
 
-export type RenderedPage = { status: number; headers: Array<[string, string]>; body: Buffer; nonce: string };
+/** A visitor's page as React Router rendered it: without nonce attributes, so the same content
+ * gives the same bytes and the same ETag every time it is rendered. */
+export type RenderedPage = { status: number; headers: Array<[string, string]>; body: Buffer };
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 400;
@@ -57,7 +59,7 @@ export function inlineScriptHashes(html: string): string {
   return [...sources].join(' ');
 }
 
-function isHtml(headers: Array<[string, string]>): boolean {
+export function isHtml(headers: Array<[string, string]>): boolean {
   return headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'));
 }
 
@@ -66,7 +68,7 @@ export function setCachedPage(key: string, page: RenderedPage, now = Date.now())
     status: page.status,
     headers: page.headers,
     body: page.body,
-    etag: contentEtag(page.body, page.nonce),
+    etag: contentEtag(page.body),
     scriptSources: isHtml(page.headers) ? inlineScriptHashes(page.body.toString('utf8')) : '',
     expiresAt: now + TTL_MS,
   };
@@ -81,11 +83,8 @@ export function invalidatePageCache(): void {
   entries.clear();
 }
 
-/** A strong ETag of the content, independent of the per-response nonce. */
-export function contentEtag(body: Buffer, nonce: string): string {
-  const hash = createHash('sha1');
-  hash.update(nonce ? body.toString('utf8').replaceAll(nonce, '') : body);
-  return `"${hash.digest('base64url')}"`;
+export function contentEtag(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /** The page's body gzipped once, or null when it is small or not text. */

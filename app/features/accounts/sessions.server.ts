@@ -5,7 +5,7 @@ import { eq, lt, or } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { sessions, users } from '../../db/schema';
 import { IDLE_TIMEOUT_MS, isSessionActive, needsTouch, sessionExpiry } from './session-policy';
-import { hashToken, randomToken } from './tokens.server';
+import { hashToken, isTokenShaped, randomToken } from './tokens.server';
 
 export type SessionUser = { id: number; role: 'student' | 'moderator'; name: string | null; email: string };
 
@@ -38,7 +38,8 @@ export async function createSession(options: { userId: number | null; now?: Date
 
 /** The live session of a cookie value, or null (unknown, expired or idle too long). */
 export async function findSession(options: { id: string; now?: Date }): Promise<Session | null> {
-  if (!options.id || options.id.length > 100) return null;
+  // A cookie that no session id could be (a stale format, junk) costs no database query.
+  if (!isTokenShaped(options.id)) return null;
   const now = options.now ?? new Date();
   const idHash = hashToken(options.id);
   const [row] = await db()

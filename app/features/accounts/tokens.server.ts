@@ -5,6 +5,13 @@ export function randomToken(): string {
   return randomBytes(32).toString('base64url');
 }
 
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** True for a string that randomToken() could have made: anything else is not looked up. */
+export function isTokenShaped(value: string): boolean {
+  return TOKEN_SHAPE.test(value);
+}
+
 /** What the database keeps instead of a bearer token, so a leaked table hands out nothing. */
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
