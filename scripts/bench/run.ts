@@ -4,7 +4,6 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -35,6 +34,8 @@ type Measurement = {
 function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
 }
+
+const ms = (value: number) => value.toFixed(1);
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
@@ -70,8 +71,17 @@ async function measure(name: string, url: string, paths: () => string, headers: 
     p99: percentile(times, 99),
     errors: errors + result.errors + result.timeouts,
   };
-  log(`${name}: ${measurement.requestsPerSecond} req/s, p50 ${measurement.p50} ms, p95 ${measurement.p95} ms, p99 ${measurement.p99} ms, errors ${measurement.errors}`);
+  log(`${name}: ${measurement.requestsPerSecond} req/s, p50 ${ms(measurement.p50)} ms, p95 ${ms(measurement.p95)} ms, p99 ${ms(measurement.p99)} ms, errors ${measurement.errors}`);
   return measurement;
+}
+
+async function portIsTaken(): Promise<boolean> {
+  try {
+    await fetch(`${BASE}/healthz`);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function startServer(target: BenchTarget): ChildProcess {
@@ -149,6 +159,23 @@ async function lighthouseScore(path: string): Promise<number | null> {
   }
 }
 
+/** The baseline server in a child process, measured like the site. */
+async function measureBaseline(html: Buffer): Promise<Measurement> {
+  const file = join(tmpdir(), `shulog-bench-baseline-${process.pid}.html`);
+  writeFileSync(file, html);
+  const child = spawn(process.execPath, ['scripts/bench/baseline-server.mjs', file, String(PORT + 1)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.once('data', () => resolve());
+      child.once('exit', () => reject(new Error('the baseline server exited')));
+    });
+    return await measure('baseline: node:http, same HTML from memory', `http://127.0.0.1:${PORT + 1}`, () => '/companies/1');
+  } finally {
+    await stopServer(child);
+    rmSync(file, { force: true });
+  }
+}
+
 async function prepareTarget(): Promise<{ target: BenchTarget; cleanup: () => Promise<void> }> {
   if (serverUrl) {
     const name = `shulog_bench_${process.pid}`;
@@ -174,6 +201,7 @@ async function prepareTarget(): Promise<{ target: BenchTarget; cleanup: () => Pr
 }
 
 async function main() {
+  if (await portIsTaken()) throw new Error(`something already answers on ${BASE}: stop it or set BENCH_PORT`);
   log(`building (${engine})`);
   const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
   if (build.status !== 0) throw new Error('build failed');
@@ -195,27 +223,21 @@ async function main() {
         await waitHealthy(server);
         const n = stage.companies;
         // Warm up the search catalogue and the JIT.
-        await measure('warm-up', BASE, () => `/companies/${random(n)}`, { cookie: 'shulog_session=bench' }, 2);
+        await measure('warm-up', BASE, () => `/companies/${random(n)}`, {}, 2);
         const last = stage === STAGES[STAGES.length - 1];
         const seconds = last ? SECONDS : 4;
-        const company = await measure(`company page, uncached (${n})`, BASE, () => `/companies/${random(n)}`, { cookie: 'shulog_session=bench' }, seconds);
+        // Visitors opening companies at random: almost every request misses the page cache.
+        const company = await measure(`company page, random company (${n}), uncached`, BASE, () => `/companies/${random(n)}`, {}, seconds);
         const search = await measure(`search API, 3 chars (${n})`, BASE, () => `/api/company?source=incremental&company_name=${encodeURIComponent(pick(QUERIES[3]!))}`, {}, seconds);
         growth.push({ companies: n, posts: n * stage.postsPerCompany, companyP50: company.p50, searchP50: search.p50, generateSeconds });
         if (!last) continue;
 
-        const html = Buffer.from(await (await fetch(`${BASE}/companies/1`)).arrayBuffer());
-        const baselineServer = createServer((_req, res) => {
-          res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Content-Length': html.length });
-          res.end(html);
-        });
-        await new Promise<void>((resolve) => baselineServer.listen(PORT + 1, '127.0.0.1', resolve));
-        const baseline = await measure('baseline: node:http, same HTML from memory', `http://127.0.0.1:${PORT + 1}`, () => '/companies/1');
-        baselineServer.close();
+        const baseline = await measureBaseline(Buffer.from(await (await fetch(`${BASE}/companies/1`)).arrayBuffer()));
         results.push(baseline);
         results.push(company);
         results.push(await measure('company page, visitor (cached)', BASE, () => `/companies/${random(50)}`));
         results.push(await measure('top page, visitor', BASE, () => '/'));
-        results.push(await measure('search page', BASE, () => `/companies?q=${encodeURIComponent(pick(QUERIES[2]!))}&sort=${pick(['relevance', 'posts', 'kana'])}`, { cookie: 'shulog_session=bench' }));
+        results.push(await measure('search page, uncached', BASE, () => `/companies?q=${encodeURIComponent(pick(QUERIES[2]!))}&sort=${pick(['relevance', 'posts', 'kana'])}&page=${random(3)}&r=${random(1e9)}`));
         for (const length of [1, 2, 3, 5]) {
           results.push(await measure(`search API, ${length} char${length > 1 ? 's' : ''}`, BASE, () => `/api/company?source=incremental&company_name=${encodeURIComponent(pick(QUERIES[length]!))}`));
         }
@@ -251,11 +273,11 @@ async function main() {
     '',
     '| what | req/s | p50 ms | p95 ms | p99 ms | errors | × baseline |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...results.map((m) => `| ${m.name} | ${m.requestsPerSecond} | ${m.p50} | ${m.p95} | ${m.p99} | ${m.errors} | ${m.ratioToBaseline ?? ''} |`),
+    ...results.map((m) => `| ${m.name} | ${m.requestsPerSecond} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} | ${m.ratioToBaseline ?? ''} |`),
     '',
     '| companies | posts | data generated in s | company page p50 ms | search API (3 chars) p50 ms |',
     '|---:|---:|---:|---:|---:|',
-    ...growth.map((g) => `| ${g.companies} | ${g.posts} | ${g.generateSeconds} | ${g.companyP50} | ${g.searchP50} |`),
+    ...growth.map((g) => `| ${g.companies} | ${g.posts} | ${g.generateSeconds} | ${ms(g.companyP50)} | ${ms(g.searchP50)} |`),
     '',
     extras
       ? `Gzipped JavaScript: company page ${(extras.gzippedJsCompanyPage / 1024).toFixed(1)} KB, top page ${(extras.gzippedJsTopPage / 1024).toFixed(1)} KB. Lighthouse mobile performance: top ${extras.lighthouseTop ?? 'n/a'}, company page ${extras.lighthouseCompany ?? 'n/a'}.`

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CompanySearchIndex, type IndexedCompany } from './company-index';
+import { CompanySearchIndex, intersect, type IndexedCompany } from './company-index';
 import { normalizeSearchText } from './normalize';
 
 function bruteForce(companies: IndexedCompany[], query: string, limit: number): number[] {
@@ -65,6 +65,21 @@ describe('CompanySearchIndex', () => {
         },
       ),
       { numRuns: 1500 },
+    );
+  });
+});
+
+describe('intersect', () => {
+  it('keeps the positions of both ascending lists, in order', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.nat(300)), fc.uniqueArray(fc.nat(300)), (a, b) => {
+        const left = Int32Array.from(a.sort((x, y) => x - y));
+        const right = Int32Array.from(b.sort((x, y) => x - y));
+        const expected = a.filter((value) => b.includes(value));
+        expect(Array.from(intersect(left, right))).toEqual(expected);
+        expect(Array.from(intersect(right, left))).toEqual(expected);
+      }),
+      { numRuns: 500 },
     );
   });
 });

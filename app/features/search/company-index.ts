@@ -76,16 +76,33 @@ export class CompanySearchIndex {
     return name.includes(query) || kana.includes(query);
   }
 
-  /** The smallest posting list that every company containing the query must be in. */
-  private containCandidates(points: string[]): Int32Array {
-    if (points.length === 1) return this.chars.get(points[0]!) ?? EMPTY;
-    let best: Int32Array | undefined;
+  /** The query's bigram lists, shortest first; null when one bigram occurs nowhere. */
+  private bigramLists(points: string[]): Int32Array[] | null {
+    const lists: Int32Array[] = [];
     for (let i = 0; i + 1 < points.length; i++) {
       const list = this.bigrams.get(points[i]! + points[i + 1]!);
-      if (!list) return EMPTY;
-      if (!best || list.length < best.length) best = list;
+      if (!list) return null;
+      lists.push(list);
     }
-    return best ?? EMPTY;
+    return lists.sort((a, b) => a.length - b.length);
+  }
+
+  /**
+   * Positions that every company containing the query must be at: the two shortest bigram
+   * lists intersected, so that long queries check few strings.
+   */
+  private containCandidates(points: string[], lists: Int32Array[] | null): Int32Array {
+    if (points.length === 1) return this.chars.get(points[0]!) ?? EMPTY;
+    if (!lists || lists.length === 0) return EMPTY;
+    return lists.length === 1 ? lists[0]! : intersect(lists[0]!, lists[1]!);
+  }
+
+  /** Positions of names that may start with the query (two characters and more). */
+  private prefixCandidates(points: string[], lists: Int32Array[] | null): Int32Array {
+    const prefix = this.prefix2.get(points[0]! + points[1]!);
+    if (!prefix || !lists) return EMPTY;
+    // From three characters on, a prefix match also holds the query's rarest bigram.
+    return points.length > 2 ? intersect(lists[0]!, prefix) : prefix;
   }
 
   /**
@@ -95,19 +112,17 @@ export class CompanySearchIndex {
   search(query: string, limit: number): number[] {
     const points = Array.from(query);
     if (points.length === 0 || limit <= 0) return [];
-    const prefixList =
-      points.length === 1 ? this.prefix1.get(query) : this.prefix2.get(points[0]! + points[1]!);
+    const lists = points.length > 1 ? this.bigramLists(points) : null;
+    const prefixList = points.length === 1 ? (this.prefix1.get(query) ?? EMPTY) : this.prefixCandidates(points, lists);
     const taken = new Set<number>();
     const result: number[] = [];
-    if (prefixList) {
-      for (const position of prefixList) {
-        if (points.length > 2 && !this.startsWith(position, query)) continue;
-        taken.add(position);
-        result.push(this.ids[position]!);
-        if (result.length >= limit) return result;
-      }
+    for (const position of prefixList) {
+      if (points.length > 2 && !this.startsWith(position, query)) continue;
+      taken.add(position);
+      result.push(this.ids[position]!);
+      if (result.length >= limit) return result;
     }
-    for (const position of this.containCandidates(points)) {
+    for (const position of this.containCandidates(points, lists)) {
       if (taken.has(position)) continue;
       if (points.length > 1 && !this.contains(position, query)) continue;
       result.push(this.ids[position]!);
@@ -118,3 +133,30 @@ export class CompanySearchIndex {
 }
 
 const EMPTY = new Int32Array(0);
+
+/** The positions in both ascending lists, ascending; each of `small` is found by galloping. */
+export function intersect(small: Int32Array, large: Int32Array): Int32Array {
+  if (small.length > large.length) return intersect(large, small);
+  const out = new Int32Array(small.length);
+  let count = 0;
+  let low = 0;
+  for (let i = 0; i < small.length && low < large.length; i++) {
+    const value = small[i]!;
+    // Gallop to a window that holds value, then binary-search it.
+    let step = 1;
+    let high = low;
+    while (high < large.length && large[high]! < value) {
+      low = high + 1;
+      high += step;
+      step *= 2;
+    }
+    high = Math.min(high, large.length - 1);
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (large[middle]! < value) low = middle + 1;
+      else high = middle;
+    }
+    if (large[low] === value) out[count++] = value;
+  }
+  return out.subarray(0, count);
+}

@@ -15,10 +15,9 @@ function removeCorporateWords(text: string): string {
   let current = text;
   // Removing one occurrence can join the halves of another: repeat until nothing changes.
   for (;;) {
-    let next = current;
-    for (const word of CORPORATE_WORDS) next = next.split(word).join('');
-    if (next === current) return current;
-    current = next;
+    const word = CORPORATE_WORDS.find((candidate) => current.includes(candidate));
+    if (word === undefined) return current;
+    current = current.replaceAll(word, '');
   }
 }
 
