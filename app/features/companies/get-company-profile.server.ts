@@ -20,8 +20,6 @@ export type CompanyProfile = {
   latestPosts: Record<PostTypeKey, Array<{ id: number; title: string; excerpt: string; publishedAt: string }>>;
 };
 
-const LATEST_PER_TYPE = 3;
-
 type Row = {
   id: number;
   name: string;
@@ -38,34 +36,15 @@ type Row = {
   latest: Array<{ id: number; type: PostTypeKey; title: string; body: string | null; published_at: string }> | null;
 };
 
-const ratingAverages = sql.raw(
-  RATING_ITEMS.map((item) => `'${item.key}', round(avg(ie.rating_${item.key})::numeric, 1)`).join(', '),
-);
-
 /**
  * Everything the company page shows, in one round trip (the page is the site's most visited;
- * on the embedded database every query costs a trip through the single connection).
+ * on the embedded database every query costs a trip through the single connection). The query
+ * is the SQL function company_profile (migration 0005), whose plan the connection keeps.
  * Null for an unknown company.
  */
 export async function getCompanyProfile(options: { companyId: number }): Promise<CompanyProfile | null> {
-  const [row] = await selectRows<Row>(sql`
-    SELECT c.id, c.name, c.kana, c.industry_id, i.name AS industry_name, p.name AS prefecture_name,
-           c.url, c.employee_count, c.founded_year, c.description,
-           (SELECT json_build_object('report_count', count(*), ${ratingAverages})
-              FROM intern_experiences ie JOIN posts ip ON ip.id = ie.post_id AND ip.status = 'published'
-             WHERE ie.company_id = c.id) AS ratings,
-           (SELECT json_object_agg(t.type, t.n) FROM (
-              SELECT type, count(*) AS n FROM posts WHERE company_id = c.id AND status = 'published' GROUP BY type
-            ) t) AS counts,
-           (SELECT json_agg(x ORDER BY x.type, x.rn) FROM (
-              SELECT id, type, title, left(sections->0->>'body', 120) AS body, published_at,
-                     row_number() OVER (PARTITION BY type ORDER BY published_at DESC, id DESC) AS rn
-                FROM posts WHERE company_id = c.id AND status = 'published'
-            ) x WHERE x.rn <= ${LATEST_PER_TYPE}) AS latest
-      FROM companies c
-      JOIN industries i ON i.id = c.industry_id
-      JOIN prefectures p ON p.id = c.prefecture_id
-     WHERE c.id = ${options.companyId}`);
+  const [result] = await selectRows<{ profile: Row | null }>(sql`SELECT company_profile(${options.companyId}) AS profile`);
+  const row = result?.profile;
   if (!row) return null;
 
   const postCounts = Object.fromEntries(POST_TYPE_KEYS.map((key) => [key, Number(row.counts?.[key] ?? 0)])) as Record<PostTypeKey, number>;
