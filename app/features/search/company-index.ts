@@ -87,22 +87,21 @@ export class CompanySearchIndex {
     return lists.sort((a, b) => a.length - b.length);
   }
 
-  /**
-   * Positions that every company containing the query must be at: the two shortest bigram
-   * lists intersected, so that long queries check few strings.
-   */
+  /** The smallest posting list that every company containing the query must be in. */
   private containCandidates(points: string[], lists: Int32Array[] | null): Int32Array {
     if (points.length === 1) return this.chars.get(points[0]!) ?? EMPTY;
-    if (!lists || lists.length === 0) return EMPTY;
-    return lists.length === 1 ? lists[0]! : intersect(lists[0]!, lists[1]!);
+    return lists?.[0] ?? EMPTY;
   }
 
   /** Positions of names that may start with the query (two characters and more). */
   private prefixCandidates(points: string[], lists: Int32Array[] | null): Int32Array {
     const prefix = this.prefix2.get(points[0]! + points[1]!);
     if (!prefix || !lists) return EMPTY;
-    // From three characters on, a prefix match also holds the query's rarest bigram.
-    return points.length > 2 ? intersect(lists[0]!, prefix) : prefix;
+    // A prefix match also holds the query's rarest bigram. When that list is much shorter, the
+    // intersection saves checking thousands of names that cannot match (青葉情報シ among all
+    // 青葉…); otherwise the names are checked in order and the scan stops at the limit.
+    const rarest = lists[0]!;
+    return points.length > 2 && rarest.length * 4 < prefix.length ? intersect(rarest, prefix) : prefix;
   }
 
   /**
