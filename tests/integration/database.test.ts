@@ -53,4 +53,18 @@ describe('database', () => {
       db().execute(sql`INSERT INTO companies (name, kana, industry_id, prefecture_id, founded_year) VALUES ('x', 'x', ${industry!.id}, 13, 99)`),
     ).rejects.toThrow();
   });
+
+  it('moves the companies version on with every change to companies, and only then', async () => {
+    const version = async () =>
+      Number((await database.query<{ version: string }>("SELECT version FROM table_versions WHERE name = 'companies'"))[0]?.version);
+    const start = await version();
+    await database.query("UPDATE companies SET description = 'ソフトウェア開発' WHERE name = '株式会社テスト青葉'");
+    const afterUpdate = await version();
+    expect(afterUpdate).toBeGreaterThan(start);
+    await database.query("UPDATE industries SET name = 'ソフトウェア・通信' WHERE name = 'ソフトウェア'");
+    expect(await version()).toBe(afterUpdate);
+    await database.query("DELETE FROM favorites");
+    await database.query("DELETE FROM companies WHERE name = '株式会社テスト青葉'");
+    expect(await version()).toBeGreaterThan(afterUpdate);
+  });
 });

@@ -2,8 +2,8 @@
 // in the background when the companies table changes (checked at most every few seconds), so
 // several app processes stay within seconds of each other without any shared cache.
 // See docs/decisions/008-company-search.md.
-import { asc, count, desc, eq, max } from 'drizzle-orm';
-import { db } from '../../db/client.server';
+import { asc, desc, eq, sql } from 'drizzle-orm';
+import { db, selectRows } from '../../db/client.server';
 import { companies, prefectures } from '../../db/schema';
 import { CompanySearchIndex } from './company-index';
 import { normalizeSearchText } from './normalize';
@@ -42,9 +42,10 @@ let loading: Promise<CompanyCatalog> | undefined;
 let checkedAt = 0;
 let checking = false;
 
+/** Moves on with every change to the companies table (a trigger: migration 0006). */
 async function readVersion(): Promise<string> {
-  const [row] = await db().select({ n: count(), latest: max(companies.updatedAt) }).from(companies);
-  return `${row?.n ?? 0}:${row?.latest ? new Date(row.latest).getTime() : 0}`;
+  const [row] = await selectRows<{ version: string | number }>(sql`SELECT version FROM table_versions WHERE name = 'companies'`);
+  return String(row?.version ?? 0);
 }
 
 async function build(): Promise<CompanyCatalog> {
