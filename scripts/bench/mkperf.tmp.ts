@@ -1,0 +1,10 @@
+import pg from 'pg';
+import { growTo } from './generate';
+const admin = new pg.Client({ connectionString: 'postgres://root@127.0.0.1:5432/postgres' });
+await admin.connect();
+await admin.query('DROP DATABASE IF EXISTS shulog_perf WITH (FORCE)');
+await admin.query(`CREATE DATABASE shulog_perf TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`);
+await admin.end();
+await growTo({ kind: 'postgres', url: 'postgres://root@127.0.0.1:5432/shulog_perf' }, { companies: 100_000, postsPerCompany: 10 }, null);
+console.log('done');
+process.exit(0);
