@@ -16,6 +16,7 @@ import { parseId } from '../app/lib/http';
 import { projectRoot } from '../app/lib/project-root.server';
 import { csrfProtection, privateSessionResponses } from './csrf';
 import { createFastLane } from './fast-lane';
+import { loggedUrl } from './log-url';
 import { createPageCacheHandler } from './page-cache';
 import { securityHeaders } from './security';
 
@@ -48,7 +49,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
     res.on('finish', () => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       logger.info(
-        { method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms * 10) / 10 },
+        { method: req.method, url: loggedUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
         'request',
       );
     });
@@ -104,7 +105,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   // Errors that escape React Router (a broken static file, a bad request body).
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (error as { status?: number; statusCode?: number }).status ?? 500;
-    if (status >= 500) logger.error({ err: error, url: req.originalUrl }, 'unhandled error');
+    if (status >= 500) logger.error({ err: error, url: loggedUrl(req.originalUrl) }, 'unhandled error');
     if (res.headersSent) return;
     res.status(status).type('text/plain; charset=utf-8');
     res.send(status === 404 ? 'ページが見つかりません' : 'エラーが発生しました');

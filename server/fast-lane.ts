@@ -7,6 +7,7 @@ import type pino from 'pino';
 import { answerCompanySuggestions } from '../app/features/search/answer-company-suggestions.server';
 import { hasSessionCookie } from '../app/lib/cookies';
 import { acceptsGzip, etagMatches, getCachedPage, gzippedBody, type CachedPage } from '../app/lib/page-cache.server';
+import { loggedUrl } from './log-url';
 import { setSecurityHeaders } from './security';
 
 const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -59,7 +60,7 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, query: st
         : 'no-store';
     sendJson(req, res, answer.status, answer.body, cacheControl);
   } catch (error) {
-    logger.error({ err: error, url: req.url }, 'company search failed');
+    logger.error({ err: error, url: loggedUrl(req.url ?? '') }, 'company search failed');
     if (res.headersSent) return;
     sendJson(req, res, 503, { error: { code: 'unavailable', message: '検索できませんでした。しばらくしてからもう一度お試しください。' } }, 'no-store');
   }
@@ -85,7 +86,7 @@ export function createFastLane(options: { logger: pino.Logger; onPageHit?: (path
       const start = process.hrtime.bigint();
       res.on('finish', () => {
         const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        logger.info({ method: req.method, url, status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+        logger.info({ method: req.method, url: loggedUrl(url), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
       });
     }
     if (page) {
