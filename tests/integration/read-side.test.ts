@@ -91,6 +91,24 @@ describe('the read side on the demo data', () => {
     expect(beyond.page).toBe(beyond.pageCount);
   });
 
+  it('sorts the matches of a keyword as the whole list is sorted, page by page', async () => {
+    const everyone = (await searchCompanies({ keyword: '', sort: 'posts', page: 1, perPage: 10_000 })).companies;
+    for (const sort of ['posts', 'rating', 'kana'] as const) {
+      const ordered = (await searchCompanies({ keyword: '', sort, page: 1, perPage: 10_000 })).companies;
+      const matching = new Set((await searchCompanies({ keyword: 'ア', sort: 'relevance', page: 1, perPage: 10_000 })).companies);
+      const expected = ordered.filter((company) => matching.has(company)).map((company) => company.id);
+      expect(expected.length).toBeGreaterThan(20);
+      const first = await searchCompanies({ keyword: 'ア', sort, page: 1, perPage: 20 });
+      const second = await searchCompanies({ keyword: 'ア', sort, page: 2, perPage: 20 });
+      expect(first.total).toBe(expected.length);
+      expect([...first.companies, ...second.companies].map((company) => company.id)).toEqual(expected.slice(0, 40));
+      const inIndustry = await searchCompanies({ keyword: 'ア', industryId: everyone[0]!.industryId, sort, page: 1, perPage: 10_000 });
+      expect(inIndustry.companies.map((company) => company.id)).toEqual(
+        ordered.filter((company) => matching.has(company) && company.industryId === everyone[0]!.industryId).map((company) => company.id),
+      );
+    }
+  });
+
   it('pages a company post list and shows only published posts', async () => {
     const [row] = await database().query<{ company_id: number; n: number }>(
       `SELECT company_id, count(*)::int AS n FROM posts WHERE status = 'published' AND type = 'intern_experience' GROUP BY company_id ORDER BY n DESC LIMIT 1`,

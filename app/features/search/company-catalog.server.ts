@@ -28,6 +28,8 @@ export type CompanyCatalog = {
   companies: CatalogCompany[];
   /** The same companies in each sort order of the search page, sorted once per build. */
   orders: Record<CatalogOrder, CatalogCompany[]>;
+  /** For each order, the rank of the company at each position of `companies` (and of the index). */
+  ranks: Record<CatalogOrder, Int32Array>;
   byId: Map<number, CatalogCompany>;
   /** Published posts of all companies (service reviews not included). */
   publishedPostTotal: number;
@@ -79,8 +81,17 @@ async function build(): Promise<CompanyCatalog> {
     // comparison is the Japanese order at a fraction of a collator's cost.
     kana: [...rows].sort((a, b) => (a.kana < b.kana ? -1 : a.kana > b.kana ? 1 : a.id - b.id)),
   };
+  const positionOf = new Map(rows.map((row, position) => [row, position]));
+  const rankIn = (order: CatalogCompany[]) => {
+    const ranks = new Int32Array(rows.length);
+    order.forEach((company, rank) => {
+      ranks[positionOf.get(company)!] = rank;
+    });
+    return ranks;
+  };
+  const ranks: Record<CatalogOrder, Int32Array> = { posts: rankIn(orders.posts), rating: rankIn(orders.rating), kana: rankIn(orders.kana) };
   const publishedPostTotal = rows.reduce((sum, row) => sum + row.publishedPostCount, 0);
-  return { companies: rows, orders, byId: new Map(rows.map((row) => [row.id, row])), publishedPostTotal, index, version };
+  return { companies: rows, orders, ranks, byId: new Map(rows.map((row) => [row.id, row])), publishedPostTotal, index, version };
 }
 
 function reload(): Promise<CompanyCatalog> {

@@ -109,6 +109,11 @@ export class CompanySearchIndex {
    * at most `limit` of them (all of them when limit is Infinity).
    */
   search(query: string, limit: number): number[] {
+    return this.positions(query, limit).map((position) => this.ids[position]!);
+  }
+
+  /** Like search(), but the companies' positions in the order the index was built with. */
+  positions(query: string, limit: number): number[] {
     const points = Array.from(query);
     if (points.length === 0 || limit <= 0) return [];
     const lists = points.length > 1 ? this.bigramLists(points) : null;
@@ -118,13 +123,13 @@ export class CompanySearchIndex {
     for (const position of prefixList) {
       if (points.length > 2 && !this.startsWith(position, query)) continue;
       taken.add(position);
-      result.push(this.ids[position]!);
+      result.push(position);
       if (result.length >= limit) return result;
     }
     for (const position of this.containCandidates(points, lists)) {
       if (taken.has(position)) continue;
       if (points.length > 1 && !this.contains(position, query)) continue;
-      result.push(this.ids[position]!);
+      result.push(position);
       if (result.length >= limit) return result;
     }
     return result;

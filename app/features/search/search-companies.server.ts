@@ -26,10 +26,13 @@ export async function searchCompanies(options: {
     list = catalog.orders[options.sort === 'relevance' ? 'posts' : options.sort];
   } else if (options.sort === 'relevance') {
     // The index's own order: prefix matches first, then the most talked-about.
-    list = catalog.index.search(key, Infinity).map((id) => catalog.byId.get(id)!);
+    list = catalog.index.positions(key, Infinity).map((position) => catalog.companies[position]!);
   } else {
-    const matches = new Set(catalog.index.search(key, Infinity));
-    list = catalog.orders[options.sort].filter((company) => matches.has(company.id));
+    // The matches' ranks in the chosen order, sorted as numbers: no pass over every company.
+    const ranks = catalog.ranks[options.sort];
+    const order = catalog.orders[options.sort];
+    const matched = Int32Array.from(catalog.index.positions(key, Infinity), (position) => ranks[position]!);
+    list = Array.from(matched.sort(), (rank) => order[rank]!);
   }
   const { industryId, prefectureId } = options;
   if (industryId !== undefined) list = list.filter((company) => company.industryId === industryId);
