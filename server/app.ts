@@ -16,8 +16,8 @@ import { parseId } from '../app/lib/http';
 import { projectRoot } from '../app/lib/project-root.server';
 import { csrfProtection, privateSessionResponses } from './csrf';
 import { createFastLane } from './fast-lane';
+import { createVisitorPages } from './visitor-pages';
 import { loggedUrl } from './log-url';
-import { createPageCacheHandler } from './page-cache';
 import { securityHeaders } from './security';
 
 // React Router's Vite plugin provides this module at build time.
@@ -87,16 +87,8 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
     cspNonce: String(res.locals.cspNonce),
     clientIp: req.ip ?? 'unknown',
   });
-  // Visitors' pages come from a short-lived cache; a cached company page still counts a view.
-  app.get(
-    '/{*splat}',
-    createPageCacheHandler({
-      build: build as unknown as ServerBuild,
-      mode: process.env.NODE_ENV,
-      getLoadContext,
-      onHit: countCachedCompanyView,
-    }),
-  );
+  // Visitors' pages are answered before Express (server/fast-lane.ts); sessions' pages, forms
+  // and everything else come here.
   app.all(
     '/{*splat}',
     createRequestHandler({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV, getLoadContext }),
@@ -166,7 +158,14 @@ export async function start() {
   }
 
   const app = createApp({ logger, clientDir });
-  const fastLane = createFastLane({ logger, onPageHit: countCachedCompanyView });
+  // Visitors' pages come from a short-lived cache; a cached company page still counts a view.
+  const visitorPages = createVisitorPages({
+    build: build as unknown as ServerBuild,
+    mode: process.env.NODE_ENV,
+    logger,
+    onHit: countCachedCompanyView,
+  });
+  const fastLane = createFastLane({ logger, visitorPages });
   const server = createServer((req, res) => {
     if (!fastLane(req, res)) app(req, res);
   });

@@ -1,10 +1,7 @@
-import { createHash } from 'node:crypto';
-import { createServer, get, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { gunzipSync } from 'node:zlib';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { invalidatePageCache, setCachedPage } from '../app/lib/page-cache.server';
 import { createFastLane } from './fast-lane';
 
 const answer = vi.hoisted(() => ({ fn: vi.fn() }));
@@ -13,10 +10,18 @@ vi.mock('../app/features/search/answer-company-suggestions.server', () => ({ ans
 let server: Server;
 let base: string;
 const passedOn: string[] = [];
-const hits: string[] = [];
+const pages: string[] = [];
 
 beforeAll(async () => {
-  const lane = createFastLane({ logger: pino({ level: 'silent' }), onPageHit: (path) => hits.push(path) });
+  const lane = createFastLane({
+    logger: pino({ level: 'silent' }),
+    visitorPages: (_req, res, key, path) => {
+      if (key.includes('unreadable')) return false;
+      pages.push(`${key} ${path}`);
+      res.end('page');
+      return true;
+    },
+  });
   server = createServer((req, res) => {
     if (lane(req, res)) return;
     passedOn.push(`${req.method} ${req.url}`);
@@ -28,8 +33,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   passedOn.length = 0;
-  hits.length = 0;
-  invalidatePageCache();
+  pages.length = 0;
   answer.fn.mockReset();
 });
 
@@ -82,49 +86,34 @@ describe('the search call', () => {
   });
 });
 
-describe('cached visitor pages', () => {
-  const html = `<html><body><p>${'企業'.repeat(600)}</p><script>window.x = 1;</script></body></html>`;
-  const store = (key: string) =>
-    setCachedPage(key, { status: 200, headers: [['content-type', 'text/html; charset=utf-8']], body: Buffer.from(html) });
-
-  it('serves a hit as stored, with its script hashes, an ETag and a 304', async () => {
-    const page = store('/companies/3?tab=1');
-    const response = await fetch(`${base}/companies/3?tab=1`);
-    expect(await response.text()).toBe(html);
-    const csp = response.headers.get('content-security-policy')!;
-    expect(csp).toContain(`'sha256-${createHash('sha256').update('window.x = 1;').digest('base64')}'`);
-    expect(csp).not.toContain('nonce-');
-    expect(response.headers.get('etag')).toBe(page.etag);
-    expect(response.headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
-    expect(hits).toEqual(['/companies/3']);
-
-    const again = await fetch(`${base}/companies/3?tab=1`, { headers: { 'if-none-match': page.etag } });
-    expect(again.status).toBe(304);
+describe('visitors\' pages', () => {
+  it('go to the visitor pages with their cache key and path', async () => {
+    await fetch(`${base}/companies/3?tab=1`);
+    await fetch(`${base}/`);
+    await fetch(`${base}/companies/3.data`);
+    expect(pages).toEqual(['/companies/3?tab=1 /companies/3', '/ /', '/companies/3.data /companies/3.data']);
     expect(passedOn).toEqual([]);
   });
 
-  it('sends the stored gzip to clients that accept it', async () => {
-    store('/');
-    const response = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } });
-    expect(response.headers.get('content-encoding')).toBe('gzip');
-    expect(await response.text()).toBe(html);
-    // The bytes on the wire, as fetch would decompress them itself.
-    const raw = await new Promise<Buffer>((resolve) => {
-      get(`${base}/`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve(Buffer.concat(chunks)));
-      });
-    });
-    expect(gunzipSync(raw).toString()).toBe(html);
-  });
-
-  it('leaves misses, sessions and other methods to Express', async () => {
-    store('/');
-    await fetch(`${base}/companies/4`);
+  it('leave sessions, files, HEAD, the health check, other APIs and unreadable URLs to Express', async () => {
     await fetch(`${base}/`, { headers: { cookie: 'other=1; shulog_session=abc' } });
+    await fetch(`${base}/assets/app-1234.js`);
+    await fetch(`${base}/favicon.svg`);
     await fetch(`${base}/`, { method: 'HEAD' });
-    expect(passedOn).toEqual(['GET /companies/4', 'GET /', 'HEAD /']);
-    expect(hits).toEqual([]);
+    await fetch(`${base}/healthz`);
+    await fetch(`${base}/api/badges/acquire`);
+    await fetch(`${base}/unreadable`);
+    await fetch(`${base}/mypage/favorites`, { method: 'POST' });
+    expect(pages).toEqual([]);
+    expect(passedOn).toEqual([
+      'GET /',
+      'GET /assets/app-1234.js',
+      'GET /favicon.svg',
+      'HEAD /',
+      'GET /healthz',
+      'GET /api/badges/acquire',
+      'GET /unreadable',
+      'POST /mypage/favorites',
+    ]);
   });
 });

@@ -44,6 +44,11 @@ function isSecure(req: IncomingMessage): boolean {
   return LOOPBACK.has(req.socket.remoteAddress ?? '') && typeof proto === 'string' && proto.split(',')[0]!.trim() === 'https';
 }
 
+/** The protocol the client used, as Express's `req.protocol` tells it. */
+export function requestProtocol(req: IncomingMessage): 'http' | 'https' {
+  return isSecure(req) ? 'https' : 'http';
+}
+
 /** Every response's security headers, with the CSP that `scriptSources` gives. */
 export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, scriptSources: string) {
   res.setHeader('Content-Security-Policy', contentSecurityPolicy(scriptSources));

@@ -1,0 +1,146 @@
+// Visitors' page requests (GET, no session cookie): served from the short-lived page cache
+// (app/lib/page-cache.server.ts) with ETag / 304, and on a miss rendered by React Router
+// directly on node:http, without Express's middleware. Concurrent misses for one URL share a
+// single render. See docs/decisions/010-page-cache.md and 013-fast-lane.md.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pino from 'pino';
+import { createRequestHandler, type ServerBuild } from 'react-router';
+import { SESSION_COOKIE } from '../app/lib/cookies';
+import {
+  acceptsGzip,
+  etagMatches,
+  getCachedPage,
+  gzippedBody,
+  inlineScriptHashes,
+  isHtml,
+  setCachedPage,
+  type CachedPage,
+  type RenderedPage,
+} from '../app/lib/page-cache.server';
+import { requestProtocol, setSecurityHeaders } from './security';
+
+const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
+// Headers that belong to one response, not to the cached content.
+const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-security-policy', 'date', 'etag', 'cache-control', 'vary']);
+
+/** Sends a page of the visitor cache (a hit, or the render that just filled it), with ETag / 304. */
+export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
+  setSecurityHeaders(req, res, page.scriptSources);
+  res.setHeader('ETag', page.etag);
+  res.setHeader('Cache-Control', VISITOR_CACHE_CONTROL);
+  res.setHeader('Vary', 'Cookie, Accept-Encoding');
+  if (etagMatches(req.headers['if-none-match'], page.etag)) {
+    res.statusCode = 304;
+    res.end();
+    return;
+  }
+  for (const [name, value] of page.headers) res.appendHeader(name, value);
+  const gzipped = acceptsGzip(req.headers['accept-encoding']) ? gzippedBody(page) : null;
+  if (gzipped) res.setHeader('Content-Encoding', 'gzip');
+  const body = gzipped ?? page.body;
+  res.setHeader('Content-Length', body.length);
+  res.statusCode = page.status;
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+type Rendered = { storable: boolean; page: CachedPage | RenderedPage; rawHeaders: Headers };
+
+/** A visitor's page that may not be stored (it sets a cookie, or says private): sent once. */
+function sendUncached(req: IncomingMessage, res: ServerResponse, rendered: Rendered) {
+  const { page, rawHeaders } = rendered;
+  setSecurityHeaders(req, res, isHtml(page.headers) ? inlineScriptHashes(page.body.toString('utf8')) : '');
+  rawHeaders.forEach((value, name) => {
+    if (name !== 'set-cookie' && name !== 'content-length') res.appendHeader(name, value);
+  });
+  const cookies = rawHeaders.getSetCookie();
+  if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
+  // A response that starts a session is private, whatever the route said (server/csrf.ts).
+  if (cookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))) res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('Content-Length', page.body.length);
+  res.statusCode = page.status;
+  res.end(page.body);
+}
+
+function toRequest(req: IncomingMessage, url: URL): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const item of value) headers.append(key, item);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return new Request(url, { method: 'GET', headers });
+}
+
+export function createVisitorPages(options: {
+  build: ServerBuild;
+  mode: string | undefined;
+  logger: pino.Logger;
+  onHit?: (path: string) => void;
+}) {
+  const handle = createRequestHandler(options.build, options.mode);
+  const inflight = new Map<string, Promise<Rendered>>();
+
+  async function render(key: string, req: IncomingMessage, url: URL): Promise<Rendered> {
+    // No nonce: a visitor's page is served with the hashes of its scripts (docs/decisions/013).
+    const context = { cspNonce: '', clientIp: req.socket.remoteAddress ?? 'unknown' };
+    const response = await handle(toRequest(req, url), context);
+    const body = Buffer.from(await response.arrayBuffer());
+    const headers: Array<[string, string]> = [];
+    response.headers.forEach((value, name) => {
+      if (!PER_RESPONSE.has(name)) headers.push([name, value]);
+    });
+    const routeCacheControl = response.headers.get('cache-control') ?? '';
+    const storable =
+      (response.status === 200 || response.status === 404) &&
+      !response.headers.has('set-cookie') &&
+      !/no-store|private/.test(routeCacheControl);
+    const page = { status: response.status, headers, body };
+    return { storable, page: storable ? setCachedPage(key, page) : page, rawHeaders: response.headers };
+  }
+
+  async function renderAndSend(key: string, req: IncomingMessage, res: ServerResponse, url: URL) {
+    try {
+      // Concurrent misses for one URL share a single render: when a popular page expires,
+      // its visitors must not all hit the database at once.
+      let pending = inflight.get(key);
+      const leader = !pending;
+      if (!pending) {
+        pending = render(key, req, url).finally(() => inflight.delete(key));
+        inflight.set(key, pending);
+      }
+      const rendered = await pending;
+      if (rendered.storable) sendCachedPage(req, res, rendered.page as CachedPage);
+      // The shared render could not be stored (a cookie was set, a private page): render our own.
+      else sendUncached(req, res, leader ? rendered : await render(key, req, url));
+    } catch (error) {
+      options.logger.error({ err: error }, 'page render failed');
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      setSecurityHeaders(req, res, '');
+      res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('エラーが発生しました');
+    }
+  }
+
+  /**
+   * Answers a visitor's GET of `path` (already known to be a page, not a file or an API call):
+   * from the cache, or rendered. False when the URL cannot be read: Express answers it then.
+   */
+  return function visitorPage(req: IncomingMessage, res: ServerResponse, key: string, path: string): boolean {
+    const hit = getCachedPage(key);
+    if (hit) {
+      options.onHit?.(path);
+      sendCachedPage(req, res, hit);
+      return true;
+    }
+    let url: URL;
+    try {
+      url = new URL(key, `${requestProtocol(req)}://${req.headers.host ?? 'localhost'}`);
+    } catch {
+      return false;
+    }
+    void renderAndSend(key, req, res, url);
+    return true;
+  };
+}
