@@ -83,7 +83,7 @@ export function clearedCookieHeaders(): Headers {
 /**
  * The session of a page with a form (login, sign-up, password reset): the existing one, or a
  * new visitor session whose cookie the page must set. Only these pages start a visitor session,
- * so ordinary pages stay cacheable for visitors (server/page-cache.ts).
+ * so ordinary pages stay cacheable for visitors (server/visitor-pages.ts).
  */
 export async function ensureSession(request: Request): Promise<{ session: Session | Omit<Session, 'user'>; headers: Headers }> {
   const existing = await getSession(request);
