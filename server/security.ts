@@ -49,9 +49,24 @@ export function requestProtocol(req: IncomingMessage): 'http' | 'https' {
   return isSecure(req) ? 'https' : 'http';
 }
 
+// Policies of cached pages and of JSON answers repeat on every hit: built once each.
+const policies = new Map<string, string>();
+const MAX_POLICIES = 1000;
+
+function policyFor(scriptSources: string): string {
+  if (scriptSources.startsWith("'nonce-")) return contentSecurityPolicy(scriptSources);
+  let policy = policies.get(scriptSources);
+  if (policy === undefined) {
+    if (policies.size >= MAX_POLICIES) policies.clear();
+    policy = contentSecurityPolicy(scriptSources);
+    policies.set(scriptSources, policy);
+  }
+  return policy;
+}
+
 /** Every response's security headers, with the CSP that `scriptSources` gives. */
 export function setSecurityHeaders(req: IncomingMessage, res: ServerResponse, scriptSources: string) {
-  res.setHeader('Content-Security-Policy', contentSecurityPolicy(scriptSources));
+  res.setHeader('Content-Security-Policy', policyFor(scriptSources));
   for (const [name, value] of FIXED_HEADERS) res.setHeader(name, value);
   if (isSecure(req)) res.setHeader('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
 }
