@@ -11,13 +11,11 @@ import {
   etagMatches,
   getCachedPage,
   gzippedBody,
-  inlineScriptHashes,
-  isHtml,
   setCachedPage,
   type CachedPage,
   type RenderedPage,
 } from '../app/lib/page-cache.server';
-import { requestProtocol, setSecurityHeaders } from './security';
+import { newNonce, requestProtocol, setSecurityHeaders } from './security';
 
 const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 // Headers that belong to one response, not to the cached content.
@@ -48,7 +46,7 @@ type Rendered = { storable: boolean; page: CachedPage | RenderedPage; rawHeaders
 /** A visitor's page that may not be stored (it sets a cookie, or says private): sent once. */
 function sendUncached(req: IncomingMessage, res: ServerResponse, rendered: Rendered) {
   const { page, rawHeaders } = rendered;
-  setSecurityHeaders(req, res, isHtml(page.headers) ? inlineScriptHashes(page.body.toString('utf8')) : '');
+  setSecurityHeaders(req, res, `'nonce-${(page as RenderedPage).nonce}'`);
   rawHeaders.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== 'content-length') res.appendHeader(name, value);
   });
@@ -80,8 +78,10 @@ export function createVisitorPages(options: {
   const inflight = new Map<string, Promise<Rendered>>();
 
   async function render(key: string, req: IncomingMessage, url: URL): Promise<Rendered> {
-    // No nonce: a visitor's page is served with the hashes of its scripts (docs/decisions/013).
-    const context = { cspNonce: '', clientIp: req.socket.remoteAddress ?? 'unknown' };
+    // A nonce for this render only; stored pages are served with the hashes of the scripts that
+    // carry it (docs/decisions/013).
+    const nonce = newNonce();
+    const context = { cspNonce: nonce, clientIp: req.socket.remoteAddress ?? 'unknown' };
     const response = await handle(toRequest(req, url), context);
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
@@ -93,7 +93,7 @@ export function createVisitorPages(options: {
       (response.status === 200 || response.status === 404) &&
       !response.headers.has('set-cookie') &&
       !/no-store|private/.test(routeCacheControl);
-    const page = { status: response.status, headers, body };
+    const page = { status: response.status, headers, body, nonce };
     return { storable, page: storable ? setCachedPage(key, page) : page, rawHeaders: response.headers };
   }
 

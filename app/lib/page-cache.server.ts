@@ -1,7 +1,7 @@
 // A short-lived, per-process cache of rendered pages for visitors (no session cookie).
 // Entries live a few seconds; a write in this process empties it at once, other processes
-// catch up when their entries expire. A stored page is served as it is, byte for byte: its
-// inline scripts are allowed by their hashes instead of a per-response nonce.
+// catch up when their entries expire. A stored page is served as it is, byte for byte: the
+// inline scripts its render marked with a one-time nonce are allowed by their hashes.
 // See docs/decisions/010-page-cache.md and 013-fast-lane.md.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
@@ -10,7 +10,7 @@ export type CachedPage = {
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
-  /** A strong ETag of the body's bytes. */
+  /** A strong ETag of the content, independent of the nonce it was rendered with. */
   etag: string;
   /** CSP script sources that allow exactly the inline scripts of this body. */
   scriptSources: string;
@@ -19,9 +19,8 @@ export type CachedPage = {
   gzipped?: Buffer | null;
 };
 
-/** A visitor's page as React Router rendered it: without nonce attributes, so the same content
- * gives the same bytes and the same ETag every time it is rendered. */
-export type RenderedPage = { status: number; headers: Array<[string, string]>; body: Buffer };
+/** A visitor's page as React Router rendered it, with the nonce of that one render. */
+export type RenderedPage = { status: number; headers: Array<[string, string]>; body: Buffer; nonce: string };
 
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 400;
@@ -47,13 +46,17 @@ export function getCachedPage(key: string, now = Date.now()): CachedPage | undef
 const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
 /**
- * 'sha256-…' sources for every inline script of an HTML body. Browsers hash a script's text as
- * it stands between its tags, so the bytes here are the bytes they hash.
+ * 'sha256-…' sources for the inline scripts of an HTML body that carry the render's nonce: the
+ * ones React Router and our code wrote. A script that reached the HTML any other way (an
+ * injection) cannot know a nonce drawn for that one render, so it stays blocked, as it would be
+ * under the nonce itself. Browsers hash a script's text as it stands between its tags.
  */
-export function inlineScriptHashes(html: string): string {
+export function inlineScriptHashes(html: string, nonce: string): string {
+  if (!nonce) return '';
   const sources = new Set<string>();
+  const marker = `nonce="${nonce}"`;
   for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\ssrc\s*=/i.test(attributes!) || /type\s*=\s*"application\/ld\+json"/i.test(attributes!)) continue;
+    if (!attributes!.includes(marker) || /\ssrc\s*=/i.test(attributes!)) continue;
     sources.add(`'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`);
   }
   return [...sources].join(' ');
@@ -68,8 +71,8 @@ export function setCachedPage(key: string, page: RenderedPage, now = Date.now())
     status: page.status,
     headers: page.headers,
     body: page.body,
-    etag: contentEtag(page.body),
-    scriptSources: isHtml(page.headers) ? inlineScriptHashes(page.body.toString('utf8')) : '',
+    etag: contentEtag(page.body, page.nonce),
+    scriptSources: isHtml(page.headers) ? inlineScriptHashes(page.body.toString('utf8'), page.nonce) : '',
     expiresAt: now + TTL_MS,
   };
   entries.delete(key);
@@ -83,8 +86,11 @@ export function invalidatePageCache(): void {
   entries.clear();
 }
 
-export function contentEtag(body: Buffer): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+/** The same content rendered with different nonces gets the same ETag. */
+export function contentEtag(body: Buffer, nonce: string): string {
+  const hash = createHash('sha1');
+  hash.update(nonce ? body.toString('utf8').replaceAll(nonce, '') : body);
+  return `"${hash.digest('base64url')}"`;
 }
 
 /** The page's body gzipped once, or null when it is small or not text. */
