@@ -17,7 +17,7 @@ import { projectRoot } from '../app/lib/project-root.server';
 import { csrfProtection, privateSessionResponses } from './csrf';
 import { createFastLane } from './fast-lane';
 import { createVisitorPages } from './visitor-pages';
-import { loggedUrl } from './log-url';
+import { loggedUrl, logWhenFinished } from './log-url';
 import { securityHeaders } from './security';
 
 // React Router's Vite plugin provides this module at build time.
@@ -45,14 +45,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
 
   // One JSON line per request, written when the response is done.
   app.use((req, res, next) => {
-    const start = process.hrtime.bigint();
-    res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      logger.info(
-        { method: req.method, url: loggedUrl(req.originalUrl), status: res.statusCode, ms: Math.round(ms * 10) / 10 },
-        'request',
-      );
-    });
+    logWhenFinished(logger, req, res, req.originalUrl);
     next();
   });
   app.use(securityHeaders);

@@ -6,17 +6,16 @@ import { gzipSync } from 'node:zlib';
 import type pino from 'pino';
 import { answerCompanySuggestions } from '../app/features/search/answer-company-suggestions.server';
 import { hasSessionCookie } from '../app/lib/cookies';
-import { acceptsGzip } from '../app/lib/page-cache.server';
-import { loggedUrl } from './log-url';
+import { acceptsGzip, GZIP_THRESHOLD } from '../app/lib/page-cache.server';
+import { loggedUrl, logWhenFinished } from './log-url';
 import { setSecurityHeaders } from './security';
 
-const GZIP_THRESHOLD = 1024;
 /** Paths that look like files go to Express's static files; `.data` is React Router's data URL. */
 const FILE_LIKE = /\.(?!data$)[a-z0-9]+$/i;
 /** Answered by Express: its health check and the API routes other than the search call. */
 const EXPRESS_ONLY = /^\/(?:healthz$|api\/)/;
 
-export type VisitorPages = (req: IncomingMessage, res: ServerResponse, key: string, path: string) => boolean;
+export type VisitorPages = (req: IncomingMessage, res: ServerResponse, url: string, path: string) => boolean;
 
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, data: unknown, cacheControl: string) {
   setSecurityHeaders(req, res, '');
@@ -63,16 +62,9 @@ export function createFastLane(options: { logger: pino.Logger; visitorPages: Vis
     const isVisitorPage =
       !isSearch && req.method === 'GET' && !EXPRESS_ONLY.test(path) && !FILE_LIKE.test(path) && !hasSessionCookie(req.headers.cookie);
     if (!isSearch && !isVisitorPage) return false;
-    const start = process.hrtime.bigint();
     if (isSearch) void answerSearch(req, res, queryAt === -1 ? '' : url.slice(queryAt + 1), logger);
     else if (!visitorPages(req, res, url, path)) return false;
-    // The same request log line as the Express app writes.
-    if (logger.isLevelEnabled('info')) {
-      res.on('finish', () => {
-        const ms = Number(process.hrtime.bigint() - start) / 1e6;
-        logger.info({ method: req.method, url: loggedUrl(url), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
-      });
-    }
+    logWhenFinished(logger, req, res, url);
     return true;
   };
 }

@@ -1,5 +1,7 @@
 // What the request log keeps of a URL: password-reset tokens are secrets for 30 minutes, so a
 // log line (read by more people and kept longer than the database) never holds one.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pino from 'pino';
 
 const SECRET_PATH = /^(\/password_reset\/)[^/?#]+/;
 const SECRET_PARAMS = new Set(['token', 'authenticity_token', 'password']);
@@ -18,4 +20,14 @@ export function loggedUrl(url: string): string {
   }
   if (changed) safe = `${safe.slice(0, queryAt)}?${params.toString()}`;
   return safe;
+}
+
+/** Writes the request's one JSON log line when its response is done (Express and the fast lane). */
+export function logWhenFinished(logger: pino.Logger, req: IncomingMessage, res: ServerResponse, url: string) {
+  if (!logger.isLevelEnabled('info')) return;
+  const start = process.hrtime.bigint();
+  res.on('finish', () => {
+    const ms = Number(process.hrtime.bigint() - start) / 1e6;
+    logger.info({ method: req.method, url: loggedUrl(url), status: res.statusCode, ms: Math.round(ms * 10) / 10 }, 'request');
+  });
 }

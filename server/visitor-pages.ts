@@ -41,12 +41,11 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
-type Rendered = { storable: boolean; page: CachedPage | RenderedPage; rawHeaders: Headers };
+type Rendered = { storable: true; page: CachedPage } | { storable: false; page: RenderedPage; rawHeaders: Headers };
 
 /** A visitor's page that may not be stored (it sets a cookie, or says private): sent once. */
-function sendUncached(req: IncomingMessage, res: ServerResponse, rendered: Rendered) {
-  const { page, rawHeaders } = rendered;
-  setSecurityHeaders(req, res, `'nonce-${(page as RenderedPage).nonce}'`);
+function sendUncached(req: IncomingMessage, res: ServerResponse, page: RenderedPage, rawHeaders: Headers) {
+  setSecurityHeaders(req, res, `'nonce-${page.nonce}'`);
   rawHeaders.forEach((value, name) => {
     if (name !== 'set-cookie' && name !== 'content-length') res.appendHeader(name, value);
   });
@@ -94,7 +93,7 @@ export function createVisitorPages(options: {
       !response.headers.has('set-cookie') &&
       !/no-store|private/.test(routeCacheControl);
     const page = { status: response.status, headers, body, nonce };
-    return { storable, page: storable ? setCachedPage(key, page) : page, rawHeaders: response.headers };
+    return storable ? { storable, page: setCachedPage(key, page) } : { storable, page, rawHeaders: response.headers };
   }
 
   async function renderAndSend(key: string, req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -107,10 +106,11 @@ export function createVisitorPages(options: {
         pending = render(key, req, url).finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
-      const rendered = await pending;
-      if (rendered.storable) sendCachedPage(req, res, rendered.page as CachedPage);
       // The shared render could not be stored (a cookie was set, a private page): render our own.
-      else sendUncached(req, res, leader ? rendered : await render(key, req, url));
+      let rendered = await pending;
+      if (!rendered.storable && !leader) rendered = await render(key, req, url);
+      if (rendered.storable) sendCachedPage(req, res, rendered.page);
+      else sendUncached(req, res, rendered.page, rendered.rawHeaders);
     } catch (error) {
       options.logger.error({ err: error }, 'page render failed');
       if (res.headersSent) {
@@ -124,10 +124,14 @@ export function createVisitorPages(options: {
   }
 
   /**
-   * Answers a visitor's GET of `path` (already known to be a page, not a file or an API call):
+   * Answers a visitor's GET of `url` (already known to be a page, not a file or an API call):
    * from the cache, or rendered. False when the URL cannot be read: Express answers it then.
    */
-  return function visitorPage(req: IncomingMessage, res: ServerResponse, key: string, path: string): boolean {
+  return function visitorPage(req: IncomingMessage, res: ServerResponse, requestUrl: string, path: string): boolean {
+    // Pages show absolute URLs built from the Host header (canonical, OGP, sitemap) when
+    // PUBLIC_ORIGIN is not set: a request with a forged Host must not fill other visitors' cache.
+    const host = req.headers.host ?? 'localhost';
+    const key = `${host} ${requestUrl}`;
     const hit = getCachedPage(key);
     if (hit) {
       options.onHit?.(path);
@@ -136,7 +140,7 @@ export function createVisitorPages(options: {
     }
     let url: URL;
     try {
-      url = new URL(key, `${requestProtocol(req)}://${req.headers.host ?? 'localhost'}`);
+      url = new URL(requestUrl, `${requestProtocol(req)}://${host}`);
     } catch {
       return false;
     }
