@@ -25,7 +25,7 @@ export type RenderedPage = { status: number; headers: Array<[string, string]>; b
 const TTL_MS = 10_000;
 const MAX_ENTRIES = 400;
 /** Below this, gzip saves less than its header costs (the compression middleware's default). */
-const GZIP_THRESHOLD = 1024;
+export const GZIP_THRESHOLD = 1024;
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript)|image\/svg)/i;
 
 const entries = new Map<string, CachedPage>();
