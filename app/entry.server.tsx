@@ -1,18 +1,46 @@
-import { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import type { AppLoadContext, EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
 
+type StreamCache = NonNullable<NonNullable<EntryContext['renderMeta']>['streamCache']>;
+
+/** A settled entry of React Router's stream cache: read without suspending. */
+function settled(result: { done: boolean; value: string }): StreamCache[number] {
+  return Object.assign(Promise.resolve(), { result });
+}
+
 /**
- * Renders the whole document before sending it (onAllReady): pages are small, search
- * engines and no-JavaScript readers get complete HTML, and the status code is final. The
- * document is collected into one buffer and sent as one body: React writes it in hundreds of
- * small chunks, and passing each through a web stream to the socket cost more than rendering.
+ * Reads the loader data that React Router streams into the page (its hydration data) to the
+ * end, and hands it to the render as already read: the document then renders in one
+ * synchronous pass instead of suspending once per chunk of that stream.
  */
-export default function handleRequest(
+async function settleHydrationData(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  text += decoder.decode();
+  reader.releaseLock();
+  context.renderMeta.streamCache = { 0: settled({ done: false, value: text }), 1: settled({ done: true, value: '' }) };
+}
+
+/**
+ * Renders the whole document before sending it: pages are small, search engines and
+ * no-JavaScript readers get complete HTML, and the status code is final. Nothing in the tree
+ * suspends on the server (the loader data is settled first, the badge popup mounts after
+ * hydration), so React's synchronous renderer does the work: it is several times cheaper per
+ * page than the streaming one (docs/decisions/015-uncached-page-cost.md).
+ */
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -23,40 +51,12 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const nonce = loadContext?.cspNonce ?? '';
-  return new Promise<Response>((resolve, reject) => {
-    let timeoutId: ReturnType<typeof setTimeout> | undefined;
-    const chunks: Buffer[] = [];
-    const document = new Writable({
-      write(chunk: Buffer, _encoding, callback) {
-        chunks.push(chunk);
-        callback();
-      },
-      final(callback) {
-        clearTimeout(timeoutId);
-        responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
-        resolve(new Response(Buffer.concat(chunks), { headers: responseHeaders, status: responseStatusCode }));
-        callback();
-      },
-    });
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceContext.Provider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </NonceContext.Provider>,
-      {
-        nonce,
-        onAllReady() {
-          pipe(document);
-        },
-        onShellError(error: unknown) {
-          clearTimeout(timeoutId);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          console.error(error);
-        },
-      },
-    );
-    timeoutId = setTimeout(() => abort(), streamTimeout + 1000);
-  });
+  await settleHydrationData(routerContext);
+  const html = renderToString(
+    <NonceContext.Provider value={nonce}>
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+    </NonceContext.Provider>,
+  );
+  responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+  return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

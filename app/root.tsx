@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { getSession } from './features/accounts/session-request.server';
 import { CSRF_PARAM, useCsrfToken, useViewer } from './features/accounts/viewer';
@@ -15,6 +15,16 @@ import './styles/global.css';
 // Only logged-in students see the badge popup: visitors do not download its code.
 const BadgePopup = lazy(() => import('./features/badges/components/badge-popup').then((m) => ({ default: m.BadgePopup })));
 
+const subscribeNever = () => () => {};
+/**
+ * False on the server and while hydrating, true afterwards. The badge popup shows nothing
+ * until the browser asks for acquired badges, so it is mounted only then: nothing suspends
+ * during the server render (app/entry.server.tsx).
+ */
+function useHydrated(): boolean {
+  return useSyncExternalStore(subscribeNever, () => true, () => false);
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   // Visitors without the session cookie cost no database query here.
   const session = await getSession(request);
@@ -30,6 +40,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const csrfToken = useCsrfToken();
   const viewer = useViewer();
+  const hydrated = useHydrated();
   return (
     <html lang="ja">
       <head>
@@ -51,7 +62,7 @@ export function Layout({ children }: { children: ReactNode }) {
           <SiteHeader />
           {children}
           <SiteFooter />
-          {viewer?.role === 'student' && (
+          {viewer?.role === 'student' && hydrated && (
             <Suspense fallback={null}>
               <BadgePopup />
             </Suspense>
