@@ -20,6 +20,9 @@ import { createVisitorPages } from './visitor-pages';
 import { loggedUrl, logWhenFinished } from './log-url';
 import { securityHeaders } from './security';
 
+// For server/start.js, which runs this bundle in one or several processes.
+export { superviseWorkers, workerCount } from './supervisor';
+
 // React Router's Vite plugin provides this module at build time.
 import * as build from 'virtual:react-router/server-build';
 
@@ -135,13 +138,9 @@ export async function openConfiguredDatabase(config: Config) {
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
 }
 
-export async function start() {
-  const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { pid: process.pid } });
+/** Opens (and so migrates) the database, and seeds an empty one with the demo data. */
+async function openAndSeed(config: Config, logger: pino.Logger) {
   const started = Date.now();
-  const clientDir = join(projectRoot(), 'build', 'client');
-  if (!existsSync(clientDir)) throw new Error('build/client is missing: run `npm run build` first');
-
   const db = await openConfiguredDatabase(config);
   logger.info({ database: db.kind, ms: Date.now() - started }, 'database ready');
   if (await isDatabaseEmpty()) {
@@ -149,6 +148,26 @@ export async function start() {
     await seedDemoData();
     logger.info({ ms: Date.now() - seedStart }, 'empty database: demo data seeded');
   }
+}
+
+/**
+ * Migrates and seeds the database once, before several server processes start
+ * (server/supervisor.js): they must not race to create the same tables.
+ */
+export async function prepareDatabase() {
+  const config = loadConfig();
+  await openAndSeed(config, pino({ level: config.logLevel, base: { pid: process.pid } }));
+  await closeDatabase();
+}
+
+export async function start() {
+  const config = loadConfig();
+  const logger = pino({ level: config.logLevel, base: { pid: process.pid } });
+  const started = Date.now();
+  const clientDir = join(projectRoot(), 'build', 'client');
+  if (!existsSync(clientDir)) throw new Error('build/client is missing: run `npm run build` first');
+
+  await openAndSeed(config, logger);
 
   const app = createApp({ logger, clientDir });
   // Visitors' pages come from a short-lived cache; a cached company page still counts a view.

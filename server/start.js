@@ -1,16 +1,27 @@
-// Entry point of `npm start` / `npm run serve`: runs the server that `npm run build` bundled.
+// Entry point of `npm start` / `npm run serve`: runs the server that `npm run build` bundled,
+// in one process per core on PostgreSQL (server/supervisor.ts), in one process on PGlite.
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 
 const entry = new URL('../build/server/index.js', import.meta.url);
 if (!existsSync(entry)) {
   console.error('build/server/index.js is missing: run `npm run build` first.');
   process.exit(1);
 }
-const { start } = await import(entry.href);
 try {
-  await start();
+  const { prepareDatabase, start, superviseWorkers, workerCount } = await import(entry.href);
+  const count = cluster.isPrimary ? workerCount(process.env, availableParallelism()) : 1;
+  if (count > 1) {
+    // Migrations and the first seed run once, here, before the workers open the database.
+    await prepareDatabase();
+    await superviseWorkers({ count });
+  } else {
+    await start();
+  }
 } catch (error) {
   // One clear line for the errors a person can fix (a locked DATA_DIR, a missing secret).
   console.error(`シューログを起動できませんでした: ${error instanceof Error ? error.message : error}`);
-  process.exit(1);
+  if (cluster.isPrimary && Object.keys(cluster.workers ?? {}).length > 0) process.exitCode = 1;
+  else process.exit(1);
 }

@@ -18,7 +18,7 @@ function newestSource(dir: string): number {
 
 function startServer(databaseUrl: string): Promise<string> {
   const child = spawn(process.execPath, ['server/start.js'], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', NODE_ENV: '', WEB_CONCURRENCY: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.push(child);

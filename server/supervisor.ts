@@ -1,0 +1,87 @@
+// Runs the server in several processes (node:cluster) that share one listening port, so that a
+// machine's cores all render pages. Only with PostgreSQL: the embedded PGlite belongs to one
+// process. See docs/decisions/016-worker-processes.md.
+import cluster from 'node:cluster';
+
+/** A worker that dies within this long of its start counts as a crash loop. */
+const CRASH_WINDOW_MS = 10_000;
+const MAX_QUICK_CRASHES = 5;
+
+/**
+ * How many server processes to run: WEB_CONCURRENCY when set (a positive integer), otherwise
+ * one per core on PostgreSQL and always one on PGlite.
+ */
+export function workerCount(env: { WEB_CONCURRENCY?: string; DATABASE_URL?: string }, cores: number): number {
+  const usesPglite = !env.DATABASE_URL;
+  const raw = env.WEB_CONCURRENCY?.trim();
+  if (raw) {
+    if (!/^[1-9][0-9]{0,2}$/.test(raw)) throw new Error(`WEB_CONCURRENCY must be a positive integer, got "${raw}"`);
+    const wanted = Number(raw);
+    if (usesPglite && wanted > 1) throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
+    return wanted;
+  }
+  return usesPglite ? 1 : Math.max(1, cores);
+}
+
+/**
+ * In the primary process: forks `count` workers, replaces one that dies unexpectedly, and on
+ * SIGTERM or SIGINT passes the signal on and exits when every worker has finished its
+ * requests. Resolves once every worker listens; rejects (and stops the others) when a worker
+ * exits before that, as a single server process would have failed to start.
+ */
+export function superviseWorkers({
+  count,
+  log = (message) => console.error(message),
+}: {
+  count: number;
+  log?: (message: string) => void;
+}): Promise<void> {
+  let stopping = false;
+  let ready = false;
+  const quickCrashes: number[] = [];
+  const live = () => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+
+  const stop = (signal: NodeJS.Signals, exitCode?: number) => {
+    if (exitCode !== undefined) process.exitCode = exitCode;
+    if (stopping) return;
+    stopping = true;
+    const workers = live();
+    if (workers.length === 0) process.exit();
+    for (const worker of workers) worker.process.kill(signal);
+  };
+
+  /** Resolves when the new worker listens. */
+  const fork = () =>
+    new Promise<void>((resolve, reject) => {
+      const worker = cluster.fork();
+      const startedAt = Date.now();
+      worker.once('listening', () => resolve());
+      worker.once('exit', (code, signal) => {
+        if (stopping) {
+          if (live().length === 0) process.exit();
+          return;
+        }
+        if (!ready) {
+          reject(new Error(`a server process exited while starting (exit code ${code})`));
+          stop('SIGTERM', 1);
+          return;
+        }
+        log(`server process ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another`);
+        const now = Date.now();
+        if (now - startedAt < CRASH_WINDOW_MS) quickCrashes.push(now);
+        while (quickCrashes.length > 0 && now - quickCrashes[0]! > CRASH_WINDOW_MS * MAX_QUICK_CRASHES) quickCrashes.shift();
+        if (quickCrashes.length >= MAX_QUICK_CRASHES) {
+          log('server processes keep dying right after they start; stopping');
+          stop('SIGTERM', 1);
+          return;
+        }
+        fork().catch(() => {});
+      });
+    });
+
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  return Promise.all(Array.from({ length: count }, fork)).then(() => {
+    ready = true;
+  });
+}
