@@ -1,8 +1,7 @@
 // Entry point of `npm start` / `npm run serve`: runs the server that `npm run build` bundled,
-// in one process per core on PostgreSQL (server/supervisor.ts), in one process on PGlite.
+// in one process, or in WEB_CONCURRENCY processes on PostgreSQL (server/supervisor.ts).
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
 
 const entry = new URL('../build/server/index.js', import.meta.url);
 if (!existsSync(entry)) {
@@ -11,7 +10,7 @@ if (!existsSync(entry)) {
 }
 try {
   const { prepareDatabase, start, superviseWorkers, workerCount } = await import(entry.href);
-  const count = cluster.isPrimary ? workerCount(process.env, availableParallelism()) : 1;
+  const count = cluster.isPrimary ? workerCount(process.env) : 1;
   if (count > 1) {
     // Migrations and the first seed run once, here, before the workers open the database.
     await prepareDatabase();

@@ -6,20 +6,19 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { workerCount } from './supervisor';
 
 describe('workerCount', () => {
-  it('runs one process per core on PostgreSQL and one on PGlite', () => {
-    expect(workerCount({ DATABASE_URL: 'postgres://db/x' }, 2)).toBe(2);
-    expect(workerCount({ DATABASE_URL: 'postgres://db/x' }, 0)).toBe(1);
-    expect(workerCount({}, 8)).toBe(1);
-    expect(workerCount({ DATABASE_URL: '' }, 8)).toBe(1);
+  it('runs one process unless WEB_CONCURRENCY asks for more', () => {
+    expect(workerCount({ DATABASE_URL: 'postgres://db/x' })).toBe(1);
+    expect(workerCount({})).toBe(1);
+    expect(workerCount({ DATABASE_URL: 'postgres://db/x', WEB_CONCURRENCY: ' ' })).toBe(1);
+    expect(workerCount({ DATABASE_URL: 'postgres://db/x', WEB_CONCURRENCY: '3' })).toBe(3);
+    expect(workerCount({ WEB_CONCURRENCY: '1' })).toBe(1);
   });
 
-  it('follows WEB_CONCURRENCY, and refuses what cannot work', () => {
-    expect(workerCount({ DATABASE_URL: 'postgres://db/x', WEB_CONCURRENCY: '3' }, 2)).toBe(3);
-    expect(workerCount({ WEB_CONCURRENCY: '1' }, 2)).toBe(1);
-    expect(workerCount({ DATABASE_URL: 'postgres://db/x', WEB_CONCURRENCY: ' ' }, 4)).toBe(4);
-    expect(() => workerCount({ WEB_CONCURRENCY: '2' }, 2)).toThrow(/DATABASE_URL/);
+  it('refuses what cannot work', () => {
+    expect(() => workerCount({ WEB_CONCURRENCY: '2' })).toThrow(/DATABASE_URL/);
+    expect(() => workerCount({ DATABASE_URL: '', WEB_CONCURRENCY: '2' })).toThrow(/DATABASE_URL/);
     for (const bad of ['0', '-1', '1.5', 'two', '1e3']) {
-      expect(() => workerCount({ DATABASE_URL: 'postgres://db/x', WEB_CONCURRENCY: bad }, 2)).toThrow(/WEB_CONCURRENCY/);
+      expect(() => workerCount({ DATABASE_URL: 'postgres://db/x', WEB_CONCURRENCY: bad })).toThrow(/WEB_CONCURRENCY/);
     }
   });
 });

@@ -1,6 +1,6 @@
 // Runs the server in several processes (node:cluster) that share one listening port, so that a
-// machine's cores all render pages. Only with PostgreSQL: the embedded PGlite belongs to one
-// process. See docs/decisions/016-worker-processes.md.
+// machine's cores all render pages (WEB_CONCURRENCY). Only with PostgreSQL: the embedded PGlite
+// belongs to one process. See docs/decisions/016-worker-processes.md.
 import cluster from 'node:cluster';
 
 /** A worker that dies within this long of its start counts as a crash loop. */
@@ -9,18 +9,17 @@ const MAX_QUICK_CRASHES = 5;
 
 /**
  * How many server processes to run: WEB_CONCURRENCY when set (a positive integer), otherwise
- * one per core on PostgreSQL and always one on PGlite.
+ * one. More than one needs PostgreSQL. One is the default because the measured machine (two
+ * cores, PostgreSQL and the load on the same box) answered search calls more slowly with two
+ * (docs/decisions/016-worker-processes.md).
  */
-export function workerCount(env: { WEB_CONCURRENCY?: string; DATABASE_URL?: string }, cores: number): number {
-  const usesPglite = !env.DATABASE_URL;
+export function workerCount(env: { WEB_CONCURRENCY?: string; DATABASE_URL?: string }): number {
   const raw = env.WEB_CONCURRENCY?.trim();
-  if (raw) {
-    if (!/^[1-9][0-9]{0,2}$/.test(raw)) throw new Error(`WEB_CONCURRENCY must be a positive integer, got "${raw}"`);
-    const wanted = Number(raw);
-    if (usesPglite && wanted > 1) throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
-    return wanted;
-  }
-  return usesPglite ? 1 : Math.max(1, cores);
+  if (!raw) return 1;
+  if (!/^[1-9][0-9]{0,2}$/.test(raw)) throw new Error(`WEB_CONCURRENCY must be a positive integer, got "${raw}"`);
+  const wanted = Number(raw);
+  if (!env.DATABASE_URL && wanted > 1) throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  return wanted;
 }
 
 /**

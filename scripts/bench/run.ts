@@ -160,8 +160,14 @@ async function lighthouseScore(path: string): Promise<number | null> {
       chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
-      const result = await lighthouse(BASE + path, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
-      return Math.round((result?.lhr.categories.performance?.score ?? 0) * 100);
+      // A run that could not load the page scores null, not 0: say why, and try once more.
+      for (let attempt = 1; attempt <= 2; attempt++) {
+        const result = await lighthouse(BASE + path, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+        const score = result?.lhr.categories.performance?.score;
+        if (typeof score === 'number') return Math.round(score * 100);
+        log(`lighthouse gave no score for ${path}: ${result?.lhr.runtimeError?.message ?? 'no runtime error reported'}`);
+      }
+      return null;
     } finally {
       await chrome.kill();
     }
