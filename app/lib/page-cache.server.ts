@@ -67,12 +67,14 @@ export function isHtml(headers: Array<[string, string]>): boolean {
 }
 
 export function setCachedPage(key: string, page: RenderedPage, now = Date.now()): CachedPage {
+  // Decoded once for both the ETag and the script hashes: a page is tens of kilobytes.
+  const text = page.nonce ? page.body.toString('utf8') : null;
   const entry: CachedPage = {
     status: page.status,
     headers: page.headers,
     body: page.body,
-    etag: contentEtag(page.body, page.nonce),
-    scriptSources: isHtml(page.headers) ? inlineScriptHashes(page.body.toString('utf8'), page.nonce) : '',
+    etag: contentEtag(text ?? page.body, page.nonce),
+    scriptSources: text !== null && isHtml(page.headers) ? inlineScriptHashes(text, page.nonce) : '',
     expiresAt: now + TTL_MS,
   };
   entries.delete(key);
@@ -87,9 +89,9 @@ export function invalidatePageCache(): void {
 }
 
 /** The same content rendered with different nonces gets the same ETag. */
-export function contentEtag(body: Buffer, nonce: string): string {
+export function contentEtag(body: Buffer | string, nonce: string): string {
   const hash = createHash('sha1');
-  hash.update(nonce ? body.toString('utf8').replaceAll(nonce, '') : body);
+  hash.update(nonce ? body.toString().replaceAll(nonce, '') : body);
   return `"${hash.digest('base64url')}"`;
 }
 
