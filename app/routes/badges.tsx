@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { getViewer } from '../features/accounts/session-request.server';
 import { BADGE_TIER_LABELS } from '../features/badges/catalog';
 import { BadgeIcon } from '../features/badges/components/badge-icon';
@@ -32,7 +32,7 @@ const SERIES_LEADS: Record<BadgeStatusSeries['key'], string> = {
 };
 
 const SIGNUP_HREF = '/signup';
-const LOGIN_HREF = `/login?redirect_to=${encodeURIComponent('/badges')}`;
+const LOGIN_HREF = `/login?redirect_to=${encodeURIComponent('/badges')}` as const;
 
 export default function Badges({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;

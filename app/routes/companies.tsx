@@ -1,4 +1,5 @@
-import { Form, Link, useLocation } from 'react-router';
+import { Form, useLocation } from 'react-router';
+import { Link } from '../ui/link';
 import { getViewer } from '../features/accounts/session-request.server';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
 import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/link';
 import { getCompanyProfile } from '../features/companies/get-company-profile.server';
 import { listCompanyPosts } from '../features/posts/list-company-posts.server';
 import { postPath, postTypeBySlug } from '../features/posts/post-types';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { getViewer } from '../features/accounts/session-request.server';
 import { recordActivity } from '../features/badges/record-activity.server';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';

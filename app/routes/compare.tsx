@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { chartHeightForUserAgent } from '../features/compare/chart-data';
 import { CompareSearchPanel } from '../features/compare/components/compare-search-panel';
 import { CompareView } from '../features/compare/components/compare-view';

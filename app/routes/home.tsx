@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { getViewer } from '../features/accounts/session-request.server';
 import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { listPopularCompanies } from '../features/companies/list-popular-companies.server';

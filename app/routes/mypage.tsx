@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { data, Form, useNavigation, Link } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
+import { Link } from '../ui/link';
 import { CsrfField } from '../features/accounts/components/csrf-field';
 import { getMyProfile, listMatchConditionChoices } from '../features/accounts/get-my-profile.server';
 import { fieldErrors, graduationYearChoices, matchConditionsSchema, profileSchema } from '../features/accounts/schemas';

@@ -1,4 +1,5 @@
-import { data, Form, Link, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation } from 'react-router';
+import { Link } from '../ui/link';
 import { AuthPage, authStyles, FormAlert } from '../features/accounts/components/auth-page';
 import { CsrfField } from '../features/accounts/components/csrf-field';
 import { ACCOUNT_ERRORS, isAccountError } from '../features/accounts/errors';

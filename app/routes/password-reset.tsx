@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigation } from 'react-router';
+import { data, Form, useNavigation } from 'react-router';
+import { Link } from '../ui/link';
 import { AuthPage, authStyles, FormAlert } from '../features/accounts/components/auth-page';
 import { CsrfField } from '../features/accounts/components/csrf-field';
 import { HoneypotField } from '../features/accounts/components/honeypot-field';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { recordActivity } from '../features/badges/record-activity.server';
 import { PostFacts } from '../features/posts/components/post-facts';
 import { visibleSections, type Viewer } from '../features/posts/full-text-access';
@@ -8,7 +8,7 @@ import { POST_TYPES, postTypeBySlug } from '../features/posts/post-types';
 import { excerpt, formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
 import { originFromMatches, pageMeta } from '../lib/meta';
-import { Breadcrumbs } from '../ui/breadcrumbs';
+import { Breadcrumbs, type Crumb } from '../ui/breadcrumbs';
 import type { Route } from './+types/post';
 import styles from './post.module.css';
 
@@ -60,16 +60,16 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         items={[
           { label: 'トップ', to: '/' },
           ...(post.company
-            ? [
+            ? ([
                 { label: post.company.name, to: `/companies/${post.company.id}` },
                 { label: info.label, to: `/companies/${post.company.id}/${info.slug}` },
-              ]
+              ] satisfies Crumb[])
             : []),
           ...(post.recruitService
-            ? [
+            ? ([
                 { label: '就活サービス', to: '/recruit_services' },
                 { label: post.recruitService.name, to: `/recruit_services/${post.recruitService.id}` },
-              ]
+              ] satisfies Crumb[])
             : []),
           { label: post.title },
         ]}

@@ -1,4 +1,5 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../ui/link';
 import { postPath } from '../features/posts/post-types';
 import { getRecruitService } from '../features/recruit-services/list-recruit-services.server';
 import { listServiceReviews } from '../features/recruit-services/list-service-reviews.server';

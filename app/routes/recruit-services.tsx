@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../ui/link';
 import { listRecruitServices } from '../features/recruit-services/list-recruit-services.server';
 import { formatCount } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';

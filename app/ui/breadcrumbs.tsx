@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
+import { Link, type SitePath } from './link';
 import styles from './breadcrumbs.module.css';
 
-export type Crumb = { label: string; to?: string };
+export type Crumb = { label: string; to?: SitePath };
 
 /** The trail above a page's title; the last crumb is the current page (no link). */
 export function Breadcrumbs({ items, className }: { items: Crumb[]; className?: string }) {

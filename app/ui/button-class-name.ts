@@ -13,8 +13,8 @@ export type ButtonStyleProps = {
 
 /**
  * The class names of a button, for elements the Button component does not render itself, such
- * as React Router's <Link> (ui stays free of the router) or the snack bar's plain actions, which
- * every page loads: `<Link className={buttonClassName()}>`.
+ * as the site's <Link> (app/ui/link.tsx) or the snack bar's plain actions, which every page
+ * loads: `<Link className={buttonClassName()}>`.
  */
 export function buttonClassName({ variant = 'primary', size = 'medium', fullWidth = false }: ButtonStyleProps = {}) {
   return cx(styles.button, styles[variant], styles[size], fullWidth && styles.fullWidth);

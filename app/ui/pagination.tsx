@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, type SitePath } from './link';
 import styles from './pagination.module.css';
 
 /** The page numbers to show: first, last, and two around the current one, with gaps. */
@@ -16,13 +17,15 @@ export function pageWindow(page: number, pageCount: number): Array<number | 'gap
 
 /** Page links that keep the rest of the query (filters, sort) as it is; works without JavaScript. */
 export function Pagination({ page, pageCount, search }: { page: number; pageCount: number; search: string }) {
+  // Absolute links: the page's own path with another page number.
+  const pathname = useLocation().pathname as SitePath;
   if (pageCount <= 1) return null;
   const href = (n: number) => {
     const params = new URLSearchParams(search);
     if (n === 1) params.delete('page');
     else params.set('page', String(n));
     const query = params.toString();
-    return query ? `?${query}` : '?';
+    return query ? (`${pathname}?${query}` as const) : pathname;
   };
   return (
     <nav className={styles.pagination} aria-label="ページ送り">

@@ -89,3 +89,26 @@ test('GET /healthz checks the database', async ({ request }) => {
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
 });
+
+test('links move between pages without reloading the document; back returns', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto('/');
+  // Hydrated: React Router's client has taken the page over.
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: object }).__reactRouterRouteModules !== undefined);
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+
+  await page.locator('section[aria-labelledby="popular-title"] li a').first().click();
+  await expect(page).toHaveURL(/\/companies\/\d+$/);
+  await expect(page.getByRole('heading', { name: 'インターンの評価' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: '企業を探す' }).click();
+  await expect(page).toHaveURL(/\/companies$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('企業を探す');
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+
+  await page.goBack();
+  await expect(page).toHaveURL(/\/companies\/\d+$/);
+  expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+  expect(errors).toEqual([]);
+});

@@ -40,6 +40,6 @@ export function postTypeBySlug(slug: string): PostTypeInfo | undefined {
   return Object.values(POST_TYPES).find((info) => info.slug === slug);
 }
 
-export function postPath(type: PostTypeKey, id: number): string {
+export function postPath(type: PostTypeKey, id: number): `/${string}` {
   return `/${POST_TYPES[type].slug}/${id}`;
 }

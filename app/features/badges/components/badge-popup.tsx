@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/link';
 import { BottomSheet } from '../../../ui/bottom-sheet';
 import type { AcquiredBadgeKind } from '../badge-api-client';
 import { BADGE_POPUP_CONTAINER_ID, closeBadgePopup, requestBadgePopup, subscribeBadgePopup } from '../badge-popup-queue';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/link';
 import { formatCount } from '../../../lib/format';
 import { useCompanySuggestions } from '../../search/use-company-suggestions';
 import type { RelatedCompany } from '../compare-data';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../ui/link';
 import { formatCount } from '../../../lib/format';
 import { RATING_ITEMS } from '../../companies/rating-items';
 import { formatScoreCell, type CompareEntry } from '../compare-data';

@@ -1,6 +1,6 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../ui/link';
 import { formatCount } from '../../../lib/format';
 import { StarRating } from '../../../ui/star-rating';
 import { FavoriteButton } from '../../favorites/components/favorite-button';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../ui/link';
 import styles from './error-page.module.css';
 
 const TEXTS: Record<number, { title: string; lead: string }> = {

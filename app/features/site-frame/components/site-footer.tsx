@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../ui/link';
 import styles from './site-footer.module.css';
 
 export function SiteFooter() {

@@ -1,4 +1,5 @@
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
+import { Link } from '../../../ui/link';
 import { CsrfField } from '../../accounts/components/csrf-field';
 import { useViewer } from '../../accounts/viewer';
 import { CompanySearchBox } from '../../search/components/company-search-box';
