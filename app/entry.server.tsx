@@ -57,6 +57,9 @@ export default async function handleRequest(
       <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
     </NonceContext.Provider>,
   );
+  // React leaves this marker where a component suspended: renderToString then sends the fallback
+  // and says nothing. Nothing may suspend here (see above), so it is an error, not a page.
+  if (html.includes('<!--$!')) throw new Error('A component suspended during the server render; render it after hydration instead');
   responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
   return new Response(`<!DOCTYPE html>${html}`, { headers: responseHeaders, status: responseStatusCode });
 }

@@ -42,7 +42,7 @@ if (cluster.isPrimary) {
     res.end(String(process.pid));
   });
   server.listen(Number(process.env.PORT), '127.0.0.1');
-  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+  process.on('SIGTERM', () => server.close(() => process.exit(process.env.FAIL_AT_STOP ? 1 : 0)));
 }
 `;
 
@@ -100,6 +100,13 @@ describe('superviseWorkers', () => {
 
     fixture.child.kill('SIGTERM');
     expect(await fixture.exited).toBe(0);
+  });
+
+  it('exits 1 when a worker fails to stop cleanly', async () => {
+    const fixture = startFixture({ FAIL_AT_STOP: '1' });
+    await fixture.waitFor('ready');
+    fixture.child.kill('SIGTERM');
+    expect(await fixture.exited).toBe(1);
   });
 
   it('fails like a single server when a worker cannot start', async () => {

@@ -1,11 +1,13 @@
 // Runs the server in several processes (node:cluster) that share one listening port, so that a
 // machine's cores all render pages (WEB_CONCURRENCY). Only with PostgreSQL: the embedded PGlite
 // belongs to one process. See docs/decisions/016-worker-processes.md.
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 
 /** A worker that dies within this long of its start counts as a crash loop. */
 const CRASH_WINDOW_MS = 10_000;
 const MAX_QUICK_CRASHES = 5;
+/** After SIGTERM, how long a worker may take to finish before it is killed. */
+const STOP_TIMEOUT_MS = 10_000;
 
 /**
  * How many server processes to run: WEB_CONCURRENCY when set (a positive integer), otherwise
@@ -37,35 +39,43 @@ export function superviseWorkers({
 }): Promise<void> {
   let stopping = false;
   let ready = false;
+  // Counted here: cluster.workers drops a worker only after both its exit and disconnect.
+  const running = new Set<Worker>();
   const quickCrashes: number[] = [];
-  const live = () => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
 
   const stop = (signal: NodeJS.Signals, exitCode?: number) => {
     if (exitCode !== undefined) process.exitCode = exitCode;
     if (stopping) return;
     stopping = true;
-    const workers = live();
-    if (workers.length === 0) process.exit();
-    for (const worker of workers) worker.process.kill(signal);
+    if (running.size === 0) process.exit();
+    for (const worker of running) worker.process.kill(signal);
+    // Each worker closes its connections after 4 s; one stuck on its database is ended here.
+    setTimeout(() => {
+      for (const worker of running) worker.process.kill('SIGKILL');
+    }, STOP_TIMEOUT_MS).unref();
   };
 
   /** Resolves when the new worker listens. */
   const fork = () =>
     new Promise<void>((resolve, reject) => {
       const worker = cluster.fork();
+      running.add(worker);
       const startedAt = Date.now();
       worker.once('listening', () => resolve());
       worker.once('exit', (code, signal) => {
+        running.delete(worker);
+        const how = signal ? `signal ${signal}` : `exit code ${code}`;
         if (stopping) {
-          if (live().length === 0) process.exit();
+          if (code !== 0) process.exitCode = 1;
+          if (running.size === 0) process.exit();
           return;
         }
         if (!ready) {
-          reject(new Error(`a server process exited while starting (exit code ${code})`));
+          reject(new Error(`a server process exited while starting (${how})`));
           stop('SIGTERM', 1);
           return;
         }
-        log(`server process ${worker.process.pid} exited (${signal ?? `exit code ${code}`}); starting another`);
+        log(`server process ${worker.process.pid} exited (${how}); starting another`);
         const now = Date.now();
         if (now - startedAt < CRASH_WINDOW_MS) quickCrashes.push(now);
         while (quickCrashes.length > 0 && now - quickCrashes[0]! > CRASH_WINDOW_MS * MAX_QUICK_CRASHES) quickCrashes.shift();

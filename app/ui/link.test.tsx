@@ -70,14 +70,16 @@ describe('Link', () => {
         <Link to="/companies/1" target="_blank">別タブ</Link>
         <Link to="/companies/2">修飾キー</Link>
         <Link to="/companies/3" onClick={(event) => { handled++; event.preventDefault(); }}>自前</Link>
+        <Link to="//example.com/companies">他のサイト</Link>
       </>,
     );
     fireEvent.click(screen.getByRole('link', { name: '別タブ' }), { button: 0 });
     fireEvent.click(screen.getByRole('link', { name: '修飾キー' }), { button: 0, ctrlKey: true });
     fireEvent.click(screen.getByRole('link', { name: '修飾キー' }), { button: 1 });
     fireEvent.click(screen.getByRole('link', { name: '自前' }), { button: 0 });
+    fireEvent.click(screen.getByRole('link', { name: '他のサイト' }), { button: 0 });
     document.removeEventListener('click', recorder);
-    expect(leftToBrowser).toEqual([true, true, true, false]);
+    expect(leftToBrowser).toEqual([true, true, true, false, true]);
     expect(handled).toBe(1);
     expect(screen.getByTestId('where').textContent).toBe('/ POP');
   });

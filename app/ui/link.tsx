@@ -19,7 +19,9 @@ export function Link({ to, onClick, target, ...rest }: LinkProps) {
   const followInApp = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
     if (event.defaultPrevented || event.button !== 0 || (target && target !== '_self')) return;
-    // A new tab or window, a download: the browser's own business.
+    // "//host/…" is another site, whatever its type says.
+    if (to.startsWith('//')) return;
+    // A new tab or window: the browser's own business.
     if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
     const here = window.location.pathname + window.location.search + window.location.hash;
