@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
 import { getSession } from './features/accounts/session-request.server';
 import { CSRF_PARAM, useCsrfToken, useViewer } from './features/accounts/viewer';
@@ -8,22 +8,13 @@ import { SiteHeader } from './features/site-frame/components/site-header';
 import { publicOrigin } from './lib/meta';
 import { useNonce } from './lib/nonce';
 import { SnackBarProvider } from './ui/snack-bar';
+import { useIsClient } from './ui/use-is-client';
 import type { Route } from './+types/root';
 import './styles/tokens.css';
 import './styles/global.css';
 
 // Only logged-in students see the badge popup: visitors do not download its code.
 const BadgePopup = lazy(() => import('./features/badges/components/badge-popup').then((m) => ({ default: m.BadgePopup })));
-
-const subscribeNever = () => () => {};
-/**
- * False on the server and while hydrating, true afterwards. The badge popup shows nothing
- * until the browser asks for acquired badges, so it is mounted only then: nothing suspends
- * during the server render (app/entry.server.tsx).
- */
-function useHydrated(): boolean {
-  return useSyncExternalStore(subscribeNever, () => true, () => false);
-}
 
 export async function loader({ request }: Route.LoaderArgs) {
   // Visitors without the session cookie cost no database query here.
@@ -40,7 +31,9 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const csrfToken = useCsrfToken();
   const viewer = useViewer();
-  const hydrated = useHydrated();
+  // The badge popup shows nothing until the browser asks for acquired badges: it mounts only
+  // after hydration, so nothing suspends during the server render (app/entry.server.tsx).
+  const hydrated = useIsClient();
   return (
     <html lang="ja">
       <head>

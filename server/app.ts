@@ -152,7 +152,7 @@ async function openAndSeed(config: Config, logger: pino.Logger) {
 
 /**
  * Migrates and seeds the database once, before several server processes start
- * (server/supervisor.js): they must not race to create the same tables.
+ * (server/supervisor.ts): they must not race to create the same tables.
  */
 export async function prepareDatabase() {
   const config = loadConfig();

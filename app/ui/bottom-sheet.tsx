@@ -3,7 +3,6 @@ import {
   useEffectEvent,
   useId,
   useRef,
-  useSyncExternalStore,
   type ReactNode,
   type RefObject,
 } from 'react';
@@ -11,6 +10,7 @@ import { createPortal } from 'react-dom';
 import { Button } from './button';
 import { cx } from './cx';
 import { Overlay } from './overlay';
+import { useIsClient } from './use-is-client';
 import { usePresence } from './use-presence';
 import styles from './bottom-sheet.module.css';
 
@@ -173,13 +173,4 @@ function lockBodyScroll(): () => void {
   };
 }
 
-const subscribeNothing = () => () => {};
 
-/** False during the server render and hydration, true after: portals need document.body. */
-function useIsClient(): boolean {
-  return useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
-}
