@@ -1,11 +1,12 @@
-import { lazy, Suspense, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteError } from 'react-router';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from 'react-router';
 import { getSession } from './features/accounts/session-request.server';
 import { CSRF_PARAM, useCsrfToken, useViewer } from './features/accounts/viewer';
 import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
 import { SiteHeader } from './features/site-frame/components/site-header';
-import { publicOrigin } from './lib/meta';
+import { publicOrigin } from './lib/config.server';
+import { rememberSubmission, restorePendingSubmission } from './lib/form-stash';
 import { useNonce } from './lib/nonce';
 import { SnackBarProvider } from './ui/snack-bar';
 import { useIsClient } from './ui/use-is-client';
@@ -21,10 +22,30 @@ export async function loader({ request }: Route.LoaderArgs) {
   const session = await getSession(request);
   const user = session?.user ?? null;
   return {
-    origin: publicOrigin(request),
+    origin: publicOrigin(),
     viewer: user ? { userId: user.id, role: user.role, name: user.name } : null,
     csrfToken: session?.csrfToken ?? null,
   };
+}
+
+/**
+ * Every form posted from this tab is remembered (without passwords), so that an expired page can
+ * be retried without typing again (ErrorPage 422); the values go back once the page has
+ * rendered again (app/lib/form-stash.ts).
+ */
+function useSubmissionMemory() {
+  const location = useLocation();
+  useEffect(() => {
+    const remember = (event: SubmitEvent) => {
+      const form = event.target;
+      if (form instanceof HTMLFormElement && form.method === 'post') rememberSubmission(form, window.location.pathname + window.location.search);
+    };
+    document.addEventListener('submit', remember, true);
+    return () => document.removeEventListener('submit', remember, true);
+  }, []);
+  useEffect(() => {
+    restorePendingSubmission(document, location.pathname + location.search);
+  }, [location]);
 }
 
 export function Layout({ children }: { children: ReactNode }) {
@@ -34,6 +55,7 @@ export function Layout({ children }: { children: ReactNode }) {
   // The badge popup shows nothing until the browser asks for acquired badges: it mounts only
   // after hydration, so nothing suspends during the server render (app/entry.server.tsx).
   const hydrated = useIsClient();
+  useSubmissionMemory();
   return (
     <html lang="ja">
       <head>

@@ -128,10 +128,9 @@ export function createVisitorPages(options: {
    * from the cache, or rendered. False when the URL cannot be read: Express answers it then.
    */
   return function visitorPage(req: IncomingMessage, res: ServerResponse, requestUrl: string, path: string): boolean {
-    // Pages show absolute URLs built from the Host header (canonical, OGP, sitemap) when
-    // PUBLIC_ORIGIN is not set: a request with a forged Host must not fill other visitors' cache.
-    const host = req.headers.host ?? 'localhost';
-    const key = `${host} ${requestUrl}`;
+    // Pages never depend on the Host header (absolute URLs come from PUBLIC_ORIGIN), so the path
+    // and query alone are the key: a forged Host can neither poison the cache nor multiply it.
+    const key = requestUrl;
     const hit = getCachedPage(key);
     if (hit) {
       options.onHit?.(path);
@@ -140,7 +139,7 @@ export function createVisitorPages(options: {
     }
     let url: URL;
     try {
-      url = new URL(requestUrl, `${requestProtocol(req)}://${host}`);
+      url = new URL(requestUrl, `${requestProtocol(req)}://${req.headers.host ?? 'localhost'}`);
     } catch {
       return false;
     }

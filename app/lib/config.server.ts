@@ -11,6 +11,8 @@ export type Config = {
   databaseUrl: string | undefined;
   sessionSecret: string;
   logLevel: string;
+  /** Where students reach the site: the origin of every link the site sends out. */
+  publicOrigin: string;
 };
 
 export class ConfigError extends Error {}
@@ -47,6 +49,42 @@ function readSessionSecret(production: boolean, dataDir: string): string {
   return secret;
 }
 
+/**
+ * The origin of links in emails, canonical and OGP URLs and the sitemap. It never comes from a
+ * request's Host or X-Forwarded-* headers, which a client chooses: a forged Host would otherwise
+ * put an attacker's host into a password-reset email. Required in production; elsewhere the
+ * address the server listens on.
+ */
+export function readPublicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const raw = env.PUBLIC_ORIGIN?.trim();
+  if (!raw) {
+    if (env.NODE_ENV === 'production') {
+      throw new ConfigError('PUBLIC_ORIGIN is required when NODE_ENV=production (e.g. https://shulog.example)');
+    }
+    const host = env.HOST || '127.0.0.1';
+    const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+    return `http://${reachable}:${readPort(env.PORT)}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_ORIGIN must be a URL such as https://shulog.example, got "${raw}"`);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== raw.replace(/\/+$/, '') || url.username) {
+    throw new ConfigError(`PUBLIC_ORIGIN must be a scheme and host only (https://shulog.example), got "${raw}"`);
+  }
+  return url.origin;
+}
+
+let origin: string | undefined;
+
+/** PUBLIC_ORIGIN (or its default), read once; the server checks it at start (loadConfig). */
+export function publicOrigin(): string {
+  origin ??= readPublicOrigin();
+  return origin;
+}
+
 let cached: Config | undefined;
 
 export function loadConfig(): Config {
@@ -61,6 +99,7 @@ export function loadConfig(): Config {
     databaseUrl: process.env.DATABASE_URL || undefined,
     sessionSecret: readSessionSecret(production, dataDir),
     logLevel: process.env.LOG_LEVEL || 'info',
+    publicOrigin: publicOrigin(),
   };
   return cached;
 }

@@ -1,22 +1,18 @@
-import type { MetaDescriptor } from 'react-router';
+import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
 
 export const SITE_NAME = 'シューログ';
 
-/**
- * The origin used in canonical and OGP URLs: PUBLIC_ORIGIN when set (behind a proxy), else the
- * request's own origin.
- */
-export function publicOrigin(request: Request): string {
-  const configured = process.env.PUBLIC_ORIGIN;
-  return configured ? configured.replace(/\/+$/, '') : new URL(request.url).origin;
-}
-
 type RootData = { origin?: string } | undefined;
 
-/** The origin the root loader found, read from the meta function's matches. */
+/** The configured public origin (PUBLIC_ORIGIN) that the root loader passes on, read from the meta function's matches. */
 export function originFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
   const root = matches.find((match) => match?.id === 'root');
   return (root?.loaderData as RootData)?.origin ?? '';
+}
+
+/** The configured public origin in a component (share links), from the root loader. */
+export function usePublicOrigin(): string {
+  return (useRouteLoaderData('root') as RootData)?.origin ?? '';
 }
 
 /** Title, description, canonical and OGP tags of a page: 「{page} | シューログ」. */

@@ -8,10 +8,11 @@ import { requestPasswordReset } from '../features/accounts/request-password-rese
 import { fieldErrors, HONEYPOT_FIELD, isHoneypotFilled, passwordResetRequestSchema } from '../features/accounts/schemas';
 import { ensureSession } from '../features/accounts/session-request.server';
 import { RESET_TOKEN_LIFETIME_MS } from '../features/accounts/session-policy';
-import { pageMeta, publicOrigin } from '../lib/meta';
+import { pageMeta } from '../lib/meta';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import type { Route } from './+types/password-reset';
+import { readFormData } from '../lib/form-data.server';
 
 export const headers = accountPageHeaders;
 
@@ -21,12 +22,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const values = { email: String(form.get('email') ?? '') };
   if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return data({ values, errors: {}, sent: true });
   const parsed = passwordResetRequestSchema.safeParse(values);
   if (!parsed.success) return data({ values, errors: fieldErrors(parsed.error), sent: false }, { status: 400 });
-  await requestPasswordReset({ email: parsed.data.email, origin: publicOrigin(request) });
+  await requestPasswordReset({ email: parsed.data.email });
   // The same answer whether or not the address is registered.
   return data({ values, errors: {}, sent: true });
 }

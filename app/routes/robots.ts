@@ -1,8 +1,7 @@
-import { publicOrigin } from '../lib/meta';
-import type { Route } from './+types/robots';
+import { publicOrigin } from '../lib/config.server';
 
-export function loader({ request }: Route.LoaderArgs) {
-  const origin = publicOrigin(request);
+export function loader() {
+  const origin = publicOrigin();
   const body = [
     'User-agent: *',
     'Disallow: /mypage',

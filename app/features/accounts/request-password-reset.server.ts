@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { passwordResetTokens, users } from '../../db/schema';
+import { publicOrigin } from '../../lib/config.server';
 import { normalizeEmail } from './schemas';
 import { sendEmail } from './send-email.server';
 import { RESET_TOKEN_LIFETIME_MS } from './session-policy';
@@ -8,9 +9,10 @@ import { hashToken, randomToken } from './tokens.server';
 
 /**
  * Emails a one-time reset link when the address has an account. The caller answers the same
- * either way, so the form does not reveal which addresses are registered.
+ * either way, so the form does not reveal which addresses are registered. The link's host is
+ * the configured PUBLIC_ORIGIN, never one from the request.
  */
-export async function requestPasswordReset(options: { email: string; origin: string; now?: Date }): Promise<void> {
+export async function requestPasswordReset(options: { email: string; now?: Date }): Promise<void> {
   const email = normalizeEmail(options.email);
   const now = options.now ?? new Date();
   const [user] = await db().select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
@@ -23,7 +25,7 @@ export async function requestPasswordReset(options: { email: string; origin: str
   await db()
     .insert(passwordResetTokens)
     .values({ tokenHash: hashToken(token), userId: user.id, createdAt: now, expiresAt: new Date(now.getTime() + RESET_TOKEN_LIFETIME_MS) });
-  const link = `${options.origin}/password_reset/${token}`;
+  const link = `${publicOrigin()}/password_reset/${token}`;
   await sendEmail({
     to: email,
     subject: '【シューログ】パスワード再設定のご案内',
