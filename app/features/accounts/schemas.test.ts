@@ -1,18 +1,44 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fieldErrors, loginSchema, matchConditionsSchema, normalizeEmail, profileSchema, safeRedirectPath, signupSchema } from './schemas';
-import { isOverLimit, isSessionActive, needsTouch, IDLE_TIMEOUT_MS, TOUCH_INTERVAL_MS } from './session-policy';
+import { isOverLimit, isSessionActive, needsSlowDown, needsTouch, IDLE_TIMEOUT_MS, TOUCH_INTERVAL_MS } from './session-policy';
 
 describe('safeRedirectPath', () => {
   it('keeps paths on this site', () => {
     expect(safeRedirectPath('/mypage')).toBe('/mypage');
     expect(safeRedirectPath('/companies/12?tab=intern#top')).toBe('/companies/12?tab=intern#top');
   });
-  it.each(['https://evil.example/', '//evil.example/', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'mypage', '', null, 42])(
-    'refuses %s',
-    (raw) => {
-      expect(safeRedirectPath(raw, '/fallback')).toBe('/fallback');
-    },
-  );
+  it.each([
+    'https://evil.example/', '//evil.example/', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'mypage', '', null, 42,
+    // Paths that only become protocol-relative once normalised (issue 11).
+    '/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/..//evil.example', '/%2E%2E//evil.example', '/./%2e//evil.example',
+  ])('refuses %s', (raw) => {
+    expect(safeRedirectPath(raw, '/fallback')).toBe('/fallback');
+  });
+
+  // What the browser does with the Location header: resolve it against the page's URL.
+  const staysOnSite = (location: string) =>
+    ['https://shulog.example/login?redirect_to=x', 'https://shulog.example/a/b/c/'].every(
+      (base) => new URL(location, base).origin === 'https://shulog.example',
+    ) && /^\/(?![/\\])/.test(location);
+
+  const segment = fc.constantFrom('', '.', '..', '%2e', '%2E', '%2e%2e', '.%2e', '\\', '/', '%2f', '%5c', '%09', '\t', '\n', 'evil.example', 'a', '@', ':', '?', '#', ' ', 'あ', 'https:');
+  const pathLike = fc.tuple(fc.constantFrom('', '/', '//', '/\\', 'https://'), fc.array(segment, { maxLength: 8 })).map(([start, parts]) => start + parts.join('/'));
+
+  it('never answers a Location outside the site, whatever it is given (property)', () => {
+    fc.assert(
+      fc.property(fc.oneof(pathLike, fc.string(), fc.webUrl(), fc.webPath()), (raw) => {
+        const location = safeRedirectPath(raw, '/mypage');
+        expect(staysOnSite(location)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('keeps harmless dot segments as the browser would resolve them', () => {
+    expect(safeRedirectPath('/companies/./12')).toBe('/companies/12');
+    expect(safeRedirectPath('/a/../mypage')).toBe('/mypage');
+  });
 });
 
 describe('account forms', () => {
@@ -49,9 +75,14 @@ describe('session policy', () => {
     expect(needsTouch({ lastSeenAt: new Date(now.getTime() - 1000), expiresAt: now }, now)).toBe(false);
     expect(needsTouch({ lastSeenAt: new Date(now.getTime() - TOUCH_INTERVAL_MS), expiresAt: now }, now)).toBe(true);
   });
-  it('limits more than 6 failures a minute per IP or 10 an hour per account', () => {
-    expect(isOverLimit({ ip: 5, account: 9 })).toBe(false);
-    expect(isOverLimit({ ip: 6, account: 0 })).toBe(true);
-    expect(isOverLimit({ ip: 0, account: 10 })).toBe(true);
+  it('refuses after 6 failures a minute from one address or 10 an hour on one account from one address', () => {
+    expect(isOverLimit({ ip: 5, accountAndIp: 9 })).toBe(false);
+    expect(isOverLimit({ ip: 6, accountAndIp: 0 })).toBe(true);
+    expect(isOverLimit({ ip: 0, accountAndIp: 10 })).toBe(true);
+  });
+  it('only slows down an account that strangers keep failing on', () => {
+    expect(needsSlowDown({ account: 9 })).toBe(false);
+    expect(needsSlowDown({ account: 10 })).toBe(true);
+    expect(isOverLimit({ ip: 0, accountAndIp: 0 })).toBe(false);
   });
 });

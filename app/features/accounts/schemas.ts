@@ -93,19 +93,27 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
   return errors;
 }
 
+const REDIRECT_BASE = 'http://shulog.invalid';
+
+/** A path that every URL parser resolves on this site: one slash, then not a slash or backslash. */
+function isSitePath(path: string): boolean {
+  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f\\]/.test(path);
+}
+
 /**
- * Where to go after login: only a path on this site. Anything else (another host, a scheme,
- * a protocol-relative //host or /\host that browsers treat as one) gives the fallback.
+ * Where to go after login: only a path on this site. The check is made on what is sent, the
+ * normalised path, not on the raw input: /.//evil.example normalises to //evil.example, a
+ * protocol-relative URL that browsers would follow to another host. Anything that is not a path
+ * of this site, before and after normalising, gives the fallback.
  */
 export function safeRedirectPath(raw: unknown, fallback = '/mypage'): string {
   if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) return fallback;
-  if (!raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
   // Control characters (tab, newline) are dropped by URL parsers and could turn /\t/ into //.
-  if (/[\u0000-\u001f\u007f\\]/.test(raw)) return fallback;
+  if (!isSitePath(raw)) return fallback;
   try {
-    const url = new URL(raw, 'http://shulog.invalid');
-    if (url.origin !== 'http://shulog.invalid') return fallback;
-    return url.pathname + url.search + url.hash;
+    const url = new URL(raw, REDIRECT_BASE);
+    const path = url.pathname + url.search + url.hash;
+    return url.origin === REDIRECT_BASE && isSitePath(path) ? path : fallback;
   } catch {
     return fallback;
   }
