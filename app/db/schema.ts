@@ -108,6 +108,8 @@ export const users = pgTable(
     /** The spring the student graduates, e.g. 2027 for 2027年卒. */
     graduationYear: smallint('graduation_year'),
     profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
+    /** When the owner was last emailed about repeated failed logins (at most once a day). */
+    loginAlertSentAt: timestamp('login_alert_sent_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,5 +1,6 @@
 // Accounts on a real database: sign-up, login limits, sessions, password reset, the student's
 // own data, and the server's one CSRF check (server/csrf.ts) in front of a real Express app.
+import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +9,9 @@ import { createModerator } from '../../app/features/accounts/create-moderator.se
 import { isAccountError } from '../../app/features/accounts/errors';
 import { getMyProfile } from '../../app/features/accounts/get-my-profile.server';
 import { logIn } from '../../app/features/accounts/log-in.server';
+import { recordLoginFailure } from '../../app/features/accounts/login-limits.server';
+import { LOGIN_LIMITS } from '../../app/features/accounts/session-policy';
+import { publicOrigin } from '../../app/lib/config.server';
 import { requestPasswordReset } from '../../app/features/accounts/request-password-reset.server';
 import { resetPassword } from '../../app/features/accounts/reset-password.server';
 import { listOutboxEmails } from '../../app/features/accounts/send-email.server';
@@ -56,19 +60,39 @@ describe('sign-up and login', () => {
     await expectCode(logIn({ email: 'nobody@example.jp', password: 'wrong', ip: '192.0.2.1' }), 'invalid_credentials');
   });
 
-  it('refuses the 7th failure a minute from one IP and the 11th an hour on one account', async () => {
+  it('refuses the 7th failure a minute from one address', async () => {
     for (let i = 0; i < 6; i += 1) {
       await expectCode(logIn({ email: `guess${i}@example.jp`, password: 'x', ip: '198.51.100.7' }), 'invalid_credentials');
     }
     await expectCode(logIn({ email: 'guess9@example.jp', password: 'x', ip: '198.51.100.7' }), 'rate_limited');
-    // Another IP is not limited.
+  });
+
+  it("never refuses the owner's right password because strangers failed; slows down and tells the owner once", async () => {
     await signUp({ email: 'target@example.jp', password: 'target password' });
-    for (let i = 0; i < 10; i += 1) {
+    const alerts = () => count(`SELECT count(*) AS n FROM outbox_emails WHERE to_address = 'target@example.jp' AND subject LIKE '%ログインの失敗%'`);
+    for (let i = 0; i < 12; i += 1) {
       await expectCode(logIn({ email: 'target@example.jp', password: 'x', ip: `203.0.113.${i}` }), 'invalid_credentials');
     }
-    // Even the right password waits: the account is under attack.
-    await expectCode(logIn({ email: 'target@example.jp', password: 'target password', ip: '203.0.113.99' }), 'rate_limited');
-    expect(await count(`SELECT count(*) AS n FROM login_failures WHERE email = 'target@example.jp'`)).toBe(10);
+    expect(await alerts()).toBe(1);
+    // The owner, from an address never seen before, gets in: slowed down, not refused.
+    const started = Date.now();
+    expect((await logIn({ email: 'target@example.jp', password: 'target password', ip: '203.0.113.99' })).email).toBe('target@example.jp');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(LOGIN_LIMITS.perAccount.delayMs - 50);
+    // More failures the same day send no second email.
+    await expectCode(logIn({ email: 'target@example.jp', password: 'y', ip: '203.0.113.50' }), 'invalid_credentials');
+    expect(await alerts()).toBe(1);
+    const [mail] = await database().query<{ body: string }>(`SELECT body FROM outbox_emails WHERE to_address = 'target@example.jp' ORDER BY id LIMIT 1`);
+    expect(mail!.body).toContain('アカウントはロックされていません');
+    expect(mail!.body).toContain(`${publicOrigin()}/password_reset`);
+  });
+
+  it('refuses one address that keeps failing on one account, not the others', async () => {
+    await signUp({ email: 'pair@example.jp', password: 'pair password' });
+    // Slower than one a minute, so the per-address limit stays out of it.
+    const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+    for (let i = 0; i < 10; i += 1) await recordLoginFailure({ ip: '192.0.2.77', email: 'pair@example.jp', now: minutesAgo(50 - i * 2) });
+    await expectCode(logIn({ email: 'pair@example.jp', password: 'pair password', ip: '192.0.2.77' }), 'rate_limited');
+    expect((await logIn({ email: 'pair@example.jp', password: 'pair password', ip: '192.0.2.78' })).email).toBe('pair@example.jp');
   });
 });
 
@@ -127,12 +151,14 @@ describe('profile and match conditions', () => {
 describe('password reset', () => {
   it('mails a one-time link that expires, and says nothing about unknown emails', async () => {
     const before = await count('SELECT count(*) AS n FROM outbox_emails');
-    await requestPasswordReset({ email: 'nobody@example.jp', origin: 'http://127.0.0.1' });
+    await requestPasswordReset({ email: 'nobody@example.jp' });
     expect(await count('SELECT count(*) AS n FROM outbox_emails')).toBe(before);
 
-    await requestPasswordReset({ email: 'Taro@example.jp', origin: 'http://127.0.0.1' });
+    await requestPasswordReset({ email: 'Taro@example.jp' });
     const [mail] = await listOutboxEmails({ limit: 1 });
     expect(mail?.to).toBe('taro@example.jp');
+    // The link's host is the configured origin (PUBLIC_ORIGIN), not anything from a request.
+    expect(mail!.body).toContain(`${publicOrigin()}/password_reset/`);
     const token = /\/password_reset\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1]!;
     expect(await count('SELECT count(*) AS n FROM password_reset_tokens WHERE token_hash = $1', [token])).toBe(0);
 
@@ -143,7 +169,7 @@ describe('password reset', () => {
     await expectCode(resetPassword({ token, password: 'second use' }), 'invalid_reset_token');
     expect((await logIn({ email: 'taro@example.jp', password: 'a brand new password', ip: '192.0.2.50' })).id).toBe(user!.id);
 
-    await requestPasswordReset({ email: 'taro@example.jp', origin: 'http://127.0.0.1', now: new Date(Date.now() - 31 * 60_000) });
+    await requestPasswordReset({ email: 'taro@example.jp', now: new Date(Date.now() - 31 * 60_000) });
     const [old] = await listOutboxEmails({ limit: 1 });
     const oldToken = /\/password_reset\/([A-Za-z0-9_-]+)/.exec(old!.body)![1]!;
     await expectCode(resetPassword({ token: oldToken, password: 'too late password' }), 'invalid_reset_token');
@@ -219,6 +245,75 @@ describe('the CSRF check (server/csrf.ts)', () => {
     expect((await fetch(`${base}/api`, { method: 'DELETE', headers: { Cookie: cookie(), 'X-CSRF-Token': session.csrfToken } })).status).toBe(200);
     expect((await fetch(`${base}/api`, { method: 'PATCH', headers: { Cookie: cookie(), 'X-XSRF-TOKEN': session.csrfToken } })).status).toBe(200);
     expect(await changed()).toBe(4);
+  });
+
+  it('accepts the token in a JSON body, as strictly as in a form', async () => {
+    const post = (body: unknown) =>
+      fetch(`${base}/api/v1/student/badges/display_acquired`, {
+        method: 'POST',
+        headers: { Cookie: cookie(), 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const before = await changed();
+    expect((await post({ authenticity_token: session.csrfToken, badge_kind_ids: [101] })).status).toBe(200);
+    for (const wrong of [{ authenticity_token: 'wrong' }, { authenticity_token: [session.csrfToken] }, [session.csrfToken], null]) {
+      expect((await post(wrong)).status).toBe(422);
+    }
+    expect(await changed()).toBe(before + 1);
+  });
+
+  /**
+   * Sends a body of `total` bytes in 64 KB chunks, declared (Content-Length) or chunked, a few
+   * milliseconds apart, and stops as soon as an answer arrives: what the server answered, and how
+   * much it had been sent. A declared body gets one chunk, then a wait for the answer.
+   */
+  function sendLargeBody(options: { path: string; headers: Record<string, string>; total: number; declared: boolean }) {
+    return new Promise<{ status: number; sent: number }>((resolve, reject) => {
+      const url = new URL(options.path, base);
+      const headers: Record<string, string> = { Cookie: cookie(), ...options.headers };
+      if (options.declared) headers['Content-Length'] = String(options.total);
+      let sent = 0;
+      let answered = false;
+      const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers }, (res) => {
+        answered = true;
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, sent }));
+      });
+      req.on('error', (error) => (answered ? undefined : reject(error)));
+      const chunk = Buffer.alloc(64 * 1024, 'a');
+      const pump = () => {
+        if (answered) return;
+        if (sent >= options.total) return void req.end();
+        sent += chunk.length;
+        req.write(chunk);
+        // A server that reads the whole declared body would never answer while we wait here.
+        setTimeout(pump, options.declared && sent === chunk.length ? 3000 : 3);
+      };
+      pump();
+    });
+  }
+
+  it('refuses a body over the cap before reading it, wherever the token is (413)', async () => {
+    const before = await changed();
+    const total = 50 * 1024 * 1024;
+    const cases: Array<Record<string, string>> = [
+      { 'Content-Type': 'application/x-www-form-urlencoded' },
+      { 'Content-Type': 'application/x-www-form-urlencoded', 'X-CSRF-Token': session.csrfToken },
+      { 'Content-Type': 'application/x-www-form-urlencoded', 'X-XSRF-TOKEN': session.csrfToken },
+      { 'Content-Type': 'application/json', 'X-CSRF-Token': session.csrfToken },
+    ];
+    for (const headers of cases) {
+      for (const declared of [true, false]) {
+        const answer = await sendLargeBody({ path: '/form', headers, total, declared });
+        expect(answer.status, JSON.stringify({ headers, declared })).toBe(413);
+        // Declared: refused on the header alone; chunked: refused once past the cap (1 MiB).
+        expect(answer.sent).toBeLessThan(declared ? 128 * 1024 : 3 * 1024 * 1024);
+      }
+    }
+    // The small-form routes have a smaller cap.
+    const login = await sendLargeBody({ path: '/login', headers: { 'X-CSRF-Token': session.csrfToken }, total: 100 * 1024, declared: false });
+    expect(login.status).toBe(413);
+    expect(await changed()).toBe(before);
   });
 
   it('lets GET and HEAD through', async () => {

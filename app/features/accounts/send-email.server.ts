@@ -6,6 +6,7 @@ import type { Transporter } from 'nodemailer';
 import { db } from '../../db/client.server';
 import { outboxEmails } from '../../db/schema';
 import { isProduction } from '../../lib/config.server';
+import { logger } from '../../lib/logger.server';
 
 export const MAIL_FROM = process.env.MAIL_FROM || 'シューログ <no-reply@shulog.example>';
 
@@ -24,7 +25,7 @@ export async function sendEmail(options: { to: string; subject: string; text: st
     return 'smtp';
   }
   if (isProduction()) {
-    console.error('SMTP_URL is not set: an email was not sent', { subject: options.subject });
+    logger().error({ subject: options.subject }, 'SMTP_URL is not set: an email was not sent');
     return 'dropped';
   }
   await db().insert(outboxEmails).values({ to: options.to, subject: options.subject, body: options.text });

@@ -26,14 +26,33 @@ export function sessionExpiry(options: { loggedIn: boolean; now: Date }): Date {
   return new Date(options.now.getTime() + (options.loggedIn ? ABSOLUTE_LIFETIME_MS : VISITOR_LIFETIME_MS));
 }
 
-/** Login limits: more than this many failures in the window gets 429. */
+/**
+ * Login limits (docs/decisions/019-login-limits.md). Failures from strangers never lock the
+ * owner out: an address that fails too often is refused, one account and address together are
+ * refused, but an account under attack from many addresses is only slowed down, and its owner
+ * is told by email.
+ */
 export const LOGIN_LIMITS = {
+  /** From one address: the 7th attempt within a minute gets 429, whatever the account. */
   perIp: { max: 6, windowMs: MINUTE },
-  perAccount: { max: 10, windowMs: 60 * MINUTE },
+  /** One account from one address: the 11th attempt within an hour gets 429. */
+  perAccountAndIp: { max: 10, windowMs: 60 * MINUTE },
+  /** One account from any addresses: past this, every attempt on it is answered after a delay. */
+  perAccount: { slowDownFrom: 10, windowMs: 60 * MINUTE, delayMs: 1000 },
+  /** The owner is emailed once the account has this many failures in the window, at most once a day. */
+  alert: { from: 10, intervalMs: DAY },
 } as const;
 
-export function isOverLimit(failures: { ip: number; account: number }): boolean {
-  return failures.ip >= LOGIN_LIMITS.perIp.max || failures.account >= LOGIN_LIMITS.perAccount.max;
+export type LoginFailureCounts = { ip: number; accountAndIp: number; account: number };
+
+/** The attempt is refused (429): this address has failed too often, alone or on this account. */
+export function isOverLimit(failures: Pick<LoginFailureCounts, 'ip' | 'accountAndIp'>): boolean {
+  return failures.ip >= LOGIN_LIMITS.perIp.max || failures.accountAndIp >= LOGIN_LIMITS.perAccountAndIp.max;
+}
+
+/** The attempt is answered after LOGIN_LIMITS.perAccount.delayMs: the account is under attack. */
+export function needsSlowDown(failures: Pick<LoginFailureCounts, 'account'>): boolean {
+  return failures.account >= LOGIN_LIMITS.perAccount.slowDownFrom;
 }
 
 /** Password reset links work this long, once. */

@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "login_alert_sent_at" timestamp with time zone;
