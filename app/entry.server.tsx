@@ -1,9 +1,23 @@
 import { renderToString } from 'react-dom/server';
-import type { AppLoadContext, EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { loggedUrl } from './lib/logged-url';
+import { logger } from './lib/logger.server';
 import { NonceContext } from './lib/nonce';
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors of React Router's requests, logged once as one JSON line. A client's mistake (a method a
+ * route does not take, an unknown route, a 4xx thrown by a route) is not an error of the server:
+ * the request's own log line already says its status. A request the client gave up is not logged.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const url = new URL(request.url);
+  logger().error({ err: error, method: request.method, url: loggedUrl(url.pathname + url.search) }, 'request failed');
+};
 
 type StreamCache = NonNullable<NonNullable<EntryContext['renderMeta']>['streamCache']>;
 

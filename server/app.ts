@@ -6,18 +6,21 @@ import { join } from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
 import express from 'express';
-import pino from 'pino';
+import type pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { closeDatabase, database, openDatabase } from '../app/db/client.server';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
 import { flushCompanyViews, recordCompanyView } from '../app/features/recommendations/record-company-view.server';
 import { loadConfig, type Config } from '../app/lib/config.server';
+import { logger } from '../app/lib/logger.server';
 import { parseId } from '../app/lib/http';
 import { projectRoot } from '../app/lib/project-root.server';
 import { csrfProtection, privateSessionResponses } from './csrf';
 import { createFastLane } from './fast-lane';
+import { guardRequest } from './request-guard';
 import { createVisitorPages } from './visitor-pages';
-import { loggedUrl, logWhenFinished } from './log-url';
+import { loggedUrl } from '../app/lib/logged-url';
+import { logWhenFinished } from './log-url';
 import { securityHeaders } from './security';
 
 // For server/start.js, which runs this bundle in one or several processes.
@@ -93,7 +96,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   // Errors that escape React Router (a broken static file, a bad request body).
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {
     const status = (error as { status?: number; statusCode?: number }).status ?? 500;
-    if (status >= 500) logger.error({ err: error, url: loggedUrl(req.originalUrl) }, 'unhandled error');
+    if (status >= 500) logger.error({ err: error, method: req.method, url: loggedUrl(req.originalUrl) }, 'request failed');
     if (res.headersSent) return;
     res.status(status).type('text/plain; charset=utf-8');
     res.send(status === 404 ? 'ページが見つかりません' : 'エラーが発生しました');
@@ -156,29 +159,30 @@ async function openAndSeed(config: Config, logger: pino.Logger) {
  */
 export async function prepareDatabase() {
   const config = loadConfig();
-  await openAndSeed(config, pino({ level: config.logLevel, base: { pid: process.pid } }));
+  await openAndSeed(config, logger());
   await closeDatabase();
 }
 
 export async function start() {
   const config = loadConfig();
-  const logger = pino({ level: config.logLevel, base: { pid: process.pid } });
+  const log = logger();
   const started = Date.now();
   const clientDir = join(projectRoot(), 'build', 'client');
   if (!existsSync(clientDir)) throw new Error('build/client is missing: run `npm run build` first');
 
-  await openAndSeed(config, logger);
+  await openAndSeed(config, log);
 
-  const app = createApp({ logger, clientDir });
+  const app = createApp({ logger: log, clientDir });
   // Visitors' pages come from a short-lived cache; a cached company page still counts a view.
   const visitorPages = createVisitorPages({
     build: build as unknown as ServerBuild,
     mode: process.env.NODE_ENV,
-    logger,
+    logger: log,
     onHit: countCachedCompanyView,
   });
-  const fastLane = createFastLane({ logger, visitorPages });
+  const fastLane = createFastLane({ logger: log, visitorPages });
   const server = createServer((req, res) => {
+    if (guardRequest(req, res, log)) return;
     if (!fastLane(req, res)) app(req, res);
   });
   server.listen(config.port, config.host);
@@ -187,9 +191,9 @@ export async function start() {
     server.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
-  shutdownOn(server, logger);
+  shutdownOn(server, log);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
-  logger.info({ url: `http://${config.host}:${port}/`, ms: Date.now() - started }, 'listening');
+  log.info({ url: `http://${config.host}:${port}/`, ms: Date.now() - started }, 'listening');
   return server;
 }

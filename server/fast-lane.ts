@@ -7,7 +7,8 @@ import type pino from 'pino';
 import { answerCompanySuggestions } from '../app/features/search/answer-company-suggestions.server';
 import { hasSessionCookie } from '../app/lib/cookies';
 import { acceptsGzip, GZIP_THRESHOLD } from '../app/lib/page-cache.server';
-import { loggedUrl, logWhenFinished } from './log-url';
+import { loggedUrl } from '../app/lib/logged-url';
+import { logWhenFinished } from './log-url';
 import { setSecurityHeaders } from './security';
 
 /** Paths that look like files go to Express's static files; `.data` is React Router's data URL. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loggedUrl } from './log-url';
+import { loggedUrl } from './logged-url';
 
 describe('loggedUrl', () => {
   it('hides password-reset tokens in the path and secret parameters in the query', () => {
@@ -13,5 +13,20 @@ describe('loggedUrl', () => {
     expect(loggedUrl('/password_reset')).toBe('/password_reset');
     expect(loggedUrl('/companies/12?q=%E3%81%82&page=2')).toBe('/companies/12?q=%E3%81%82&page=2');
     expect(loggedUrl('/')).toBe('/');
+  });
+});
+
+describe('loggedUrl over the route table', () => {
+  it('redacts every route segment that carries a secret, however it is spelled', async () => {
+    const { default: routes } = await import('../routes');
+    const { routeTemplates, fill } = await import('../../tests/support/route-paths');
+    const secretParams = routeTemplates(routes).filter((template) => template.params.some((name) => /token|secret|key/i.test(name)));
+    expect(secretParams.map((template) => template.pattern)).toContain('/password_reset/:token');
+    const secret = 'S3cr3t-Value_abcdefghijklmnopqrstuvwxyz';
+    for (const template of secretParams) {
+      const path = fill(template.pattern, (name) => (/token|secret|key/i.test(name) ? secret : '1'));
+      const spellings = [path, `${path}.data`, `${path}?x=1`, path.toUpperCase(), path.replaceAll('_', '%5F'), path.replace(/^\//, '//')];
+      for (const url of spellings) expect(loggedUrl(url), url).not.toMatch(/s3cr3t/i);
+    }
   });
 });

@@ -13,6 +13,7 @@ import { pageMeta } from '../lib/meta';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import type { Route } from './+types/login';
+import { readFormData } from '../lib/form-data.server';
 
 export const headers = accountPageHeaders;
 
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const redirectTo = String(form.get('redirect_to') ?? '');
   const values = { email: String(form.get('email') ?? '') };
   if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) {

@@ -19,6 +19,7 @@ import { Select } from '../ui/select';
 import { useSnackBar } from '../ui/snack-bar';
 import type { Route } from './+types/mypage';
 import styles from './mypage.module.css';
+import { readFormData } from '../lib/form-data.server';
 
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };
@@ -45,7 +46,7 @@ type ActionResult = {
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStudent(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = form.get('intent');
   if (intent === 'profile') {
     const values = {

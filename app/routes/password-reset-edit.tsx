@@ -11,6 +11,7 @@ import { pageMeta } from '../lib/meta';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import type { Route } from './+types/password-reset-edit';
+import { readFormData } from '../lib/form-data.server';
 
 export const headers = accountPageHeaders;
 
@@ -21,7 +22,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const parsed = passwordResetSchema.safeParse({
     password: String(form.get('password') ?? ''),
     passwordConfirmation: String(form.get('passwordConfirmation') ?? ''),

@@ -13,6 +13,7 @@ import { pageMeta } from '../lib/meta';
 import { Button } from '../ui/button';
 import { Input } from '../ui/input';
 import type { Route } from './+types/signup';
+import { readFormData } from '../lib/form-data.server';
 
 export const headers = accountPageHeaders;
 
@@ -23,7 +24,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   // A bot filled the hidden field: it sees the usual success, and nothing is created.
   if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return redirect('/');
   const values = { email: String(form.get('email') ?? '') };

@@ -1,41 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { startServerProcess, waitForHealth, type StartedServer as Started } from '../support/server-process';
 
 // These tests start production servers of their own (no browser needed).
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${E2E_PORT}`;
-
-type Started = { child: ChildProcess; output: () => string; exit: Promise<number | null> };
-
-function startServerProcess(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['server/start.js'], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exit = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exit };
-}
-
-async function waitForHealth(port: number, started: Started) {
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    try {
-      const response = await fetch(`http://127.0.0.1:${port}/healthz`);
-      if (response.ok) return;
-    } catch {
-      // Not listening yet.
-    }
-    if (started.child.exitCode !== null) throw new Error(`server exited early:\n${started.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`server did not become healthy:\n${started.output()}`);
-}
 
 async function heroCounts(port: number): Promise<string> {
   // React separates adjacent text with <!-- -->; drop those to read the sentence.

@@ -1,0 +1,57 @@
+// What every request passes first, before the fast lane and Express: a URL whose path cannot be
+// decoded (bad percent-encoding) and a body declared over the largest cap are answered here, with
+// one log line, instead of reaching React Router (which would log a warning for each).
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pino from 'pino';
+import { logWhenFinished } from './log-url';
+import { plainPage } from './plain-page';
+import { DEFAULT_BODY_BYTES, declaredTooLarge, refuseTooLarge } from './request-body';
+import { setSecurityHeaders } from './security';
+
+const BAD_REQUEST_PAGE = plainPage({
+  title: 'URLが正しくありません',
+  paragraphs: ['URLに読み取れない文字が含まれています。リンクをもう一度ご確認ください。'],
+});
+
+/**
+ * The path with its percent-encoding decoded, as React Router decodes it before matching routes,
+ * or null when it cannot be. (The decoded value is returned, not dropped: a bundler may remove a
+ * call to decodeURIComponent whose result is unused, and the check with it.)
+ */
+export function decodePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+function wantsJson(req: IncomingMessage): boolean {
+  return (req.headers.accept ?? '').includes('application/json') || req.headers['x-requested-with'] !== undefined;
+}
+
+/** Answers the request and returns true when it cannot go further; otherwise false. */
+export function guardRequest(req: IncomingMessage, res: ServerResponse, logger: pino.Logger): boolean {
+  const url = req.url ?? '/';
+  const queryAt = url.indexOf('?');
+  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const malformed = decodePath(path) === null;
+  const tooLarge = declaredTooLarge(req, DEFAULT_BODY_BYTES);
+  if (!malformed && !tooLarge) return false;
+  logWhenFinished(logger, req, res, url);
+  setSecurityHeaders(req, res, '');
+  if (tooLarge) {
+    refuseTooLarge(req, res, wantsJson(req));
+    return true;
+  }
+  res.statusCode = 400;
+  res.setHeader('Cache-Control', 'no-store');
+  if (wantsJson(req)) {
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.end(JSON.stringify({ error: { code: 'malformed_url', message: 'URLが正しくありません。' } }));
+  } else {
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.end(req.method === 'HEAD' ? undefined : BAD_REQUEST_PAGE);
+  }
+  return true;
+}
