@@ -1,19 +1,9 @@
 // Accounts over HTTP and in the browser, against the production build (playwright.config.ts).
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import routes from '../../app/routes';
+import { routePaths, type RouteEntry } from '../support/route-paths';
 
 const PASSWORD = 'shulog-demo-2026';
-type RouteEntry = { path?: string; children?: RouteEntry[] };
-
-/** Every path of the URL table, with real ids in its parameters. */
-function routePaths(entries: RouteEntry[], prefix = ''): string[] {
-  const values: Record<string, string> = { companyId: '1', baseCompanyId: '1', type: 'intern', serviceId: '1', postId: '1', name: 'companies-1.xml', token: 'x' };
-  return entries.flatMap((entry) => {
-    const path = entry.path === undefined ? prefix : `${prefix}/${entry.path}`;
-    const filled = (path || '/').replace(/:(\w+)\??/g, (_, name: string) => values[name] ?? '1').replace('*', 'no-such-page');
-    return [filled, ...routePaths(entry.children ?? [], path)];
-  });
-}
 
 async function csrfToken(api: APIRequestContext, path = '/login'): Promise<string> {
   const html = await (await api.get(path)).text();
@@ -85,6 +75,20 @@ test.describe('accounts over HTTP', () => {
     expect(await limited.text()).toContain('ログインの試行回数が多すぎます');
     // Another address is not affected.
     expect((await logIn(api, 'student04@shulog.example', PASSWORD, '10.2.0.2')).status()).toBe(302);
+  });
+
+  test("strangers' failures from many addresses never lock the owner out", async ({ baseURL }) => {
+    for (let i = 0; i < 11; i += 1) {
+      const stranger = await playwrightRequest.newContext({ baseURL });
+      expect((await logIn(stranger, 'student09@shulog.example', `guess ${i}`, `10.9.0.${i + 1}`)).status()).toBe(401);
+    }
+    const owner = await playwrightRequest.newContext({ baseURL });
+    const login = await logIn(owner, 'student09@shulog.example', PASSWORD, '10.9.1.1');
+    expect(login.status()).toBe(302);
+    expect(login.headers()['location']).toBe('/mypage');
+    // The owner is told, once, in Japanese (the development outbox).
+    const outbox = await (await owner.get('/dev/outbox')).text();
+    expect(outbox.match(/<h2[^>]*>【シューログ】ログインの失敗が続いています<\/h2>/g)?.length).toBe(1);
   });
 
   test('every state-changing request to every route without a valid token gets 422 and changes nothing', async ({ baseURL }) => {
@@ -191,6 +195,42 @@ test.describe('accounts in the browser', () => {
     await expect(page.getByLabel('お名前')).toHaveValue('試験 花子');
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.screenshot({ path: testInfo.outputPath('mypage-1280.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  test('a form sent after the session ended says the page expired and, on retry, keeps what was typed', async ({ page, context }) => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/login');
+    await page.getByLabel('メールアドレス').fill('student10@shulog.example');
+    await page.getByLabel('パスワード').fill('a password typed before the session ended');
+    // The session is gone (expired, or logged out in another tab): the page's token is stale.
+    await context.clearCookies();
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ページの有効期限が切れました');
+    await page.getByRole('button', { name: '入力内容を残して読み込み直す' }).click();
+    await expect(page.getByLabel('メールアドレス')).toHaveValue('student10@shulog.example');
+    await expect(page.getByLabel('パスワード')).toHaveValue('');
+    await page.getByLabel('パスワード').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page).toHaveURL(/\/mypage$/);
+
+    // On /mypage, logged out in another tab: the retry goes through the login page and back.
+    await page.getByLabel('大学名').fill('再送大学');
+    const other = await context.newPage();
+    await other.goto('/');
+    await other.getByRole('button', { name: 'ログアウト' }).click();
+    await expect(other.getByRole('link', { name: 'ログイン' })).toBeVisible();
+    await other.close();
+    await page.getByRole('button', { name: 'プロフィールを保存する' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('ページの有効期限が切れました');
+    await page.getByRole('button', { name: '入力内容を残して読み込み直す' }).click();
+    await expect(page).toHaveURL(/\/login\?redirect_to=%2Fmypage$/);
+    await page.getByLabel('メールアドレス').fill('student10@shulog.example');
+    await page.getByLabel('パスワード').fill(PASSWORD);
+    await page.getByRole('button', { name: 'ログイン' }).click();
+    await expect(page).toHaveURL(/\/mypage$/);
+    await expect(page.getByLabel('大学名')).toHaveValue('再送大学');
     expect(errors).toEqual([]);
   });
 });
