@@ -13,8 +13,8 @@ export function pageCsrfToken(): string | null {
 }
 
 export async function sendFavorite(options: { companyId: number; favorite: boolean; token: string }): Promise<void> {
-  const body = new URLSearchParams({ authenticity_token: options.token });
-  if (options.favorite) body.set('company_id', String(options.companyId));
+  // Both calls send company_id and authenticity_token as form fields (SPEC.md section 7).
+  const body = new URLSearchParams({ company_id: String(options.companyId), authenticity_token: options.token });
   const response = await fetch(options.favorite ? '/mypage/favorites' : `/mypage/favorites/${options.companyId}`, {
     method: options.favorite ? 'POST' : 'DELETE',
     body,
