@@ -99,7 +99,7 @@ test('the header search box suggests companies after a pause and opens the chose
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
 
-test('the recommended carousel shows five companies with arrows on hover at 1280 px', async ({ page }) => {
+test('the recommended carousel shows five whole slides in every position at 1280 px, with arrows on hover', async ({ page }) => {
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'おすすめ企業' });
   await expect(carousel).toBeVisible();
@@ -107,14 +107,29 @@ test('the recommended carousel shows five companies with arrows on hover at 1280
   await expect(next).toHaveCSS('opacity', '0');
   await carousel.locator('ul').hover();
   await expect(next).toHaveCSS('opacity', '1');
-  const visible = await carousel.locator('li').evaluateAll((items) => {
-    const viewport = items[0]!.closest('div')!.getBoundingClientRect();
-    return items.filter((item) => {
-      const box = item.querySelector('a')!.getBoundingClientRect();
-      return box.left >= viewport.left - 1 && box.right <= viewport.right + 1;
-    }).length;
-  });
-  expect(visible).toBe(5);
+  // Slides (and their cards) inside the viewport, and slides cut by its edges, once the scroll has settled.
+  const placement = () =>
+    carousel.locator('li').evaluateAll((items) => {
+      const viewport = items[0]!.parentElement!.parentElement!.getBoundingClientRect();
+      const boxes = items.flatMap((item) => [item.getBoundingClientRect(), item.querySelector('a')!.getBoundingClientRect()]);
+      const shown = boxes.filter((box) => box.right > viewport.left + 0.5 && box.left < viewport.right - 0.5);
+      const whole = shown.filter((box) => box.left >= viewport.left - 0.5 && box.right <= viewport.right + 0.5);
+      return `${whole.length / 2} whole, ${(shown.length - whole.length) / 2} cut`;
+    });
+  await expect.poll(placement).toBe('5 whole, 0 cut');
+  let positions = 1;
+  while (await next.isEnabled()) {
+    await next.click();
+    await expect.poll(placement).toBe('5 whole, 0 cut');
+    positions += 1;
+  }
+  const dots = carousel.getByRole('button', { name: /枚目のグループを表示/ });
+  expect(await dots.count()).toBe(positions);
+  for (const index of [0, positions - 1, 1]) {
+    await dots.nth(index).click();
+    await expect(dots.nth(index)).toHaveAttribute('aria-current', 'true');
+    await expect.poll(placement).toBe('5 whole, 0 cut');
+  }
   await page.mouse.move(0, 0);
   await expect(next).toHaveCSS('opacity', '0');
 });
