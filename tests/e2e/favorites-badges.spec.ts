@@ -157,3 +157,32 @@ test('50 concurrent identical favorite POSTs make one favorite and no server err
   await expect(page.getByRole('heading', { name: 'お気に入り企業（0社）' })).toBeVisible();
   await context.close();
 });
+
+test('when the browser refuses the clipboard, the badge link is offered to copy by hand and the snack bar stays', async ({ browser }) => {
+  const { context, page } = await newStudent(browser, { width: 1280, height: 900 });
+  await context.addInitScript(() => {
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new DOMException('Write permission denied.', 'NotAllowedError')) },
+    });
+  });
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const company = await companyWithSearchResult(page);
+  await page.clock.install();
+  await page.goto(`/companies/${company.id}`);
+  const popup = page.locator('#js-badge-popup-container [role=status]').first();
+  await expect(popup).toContainText('バッジを獲得しました');
+  await popup.getByRole('button', { name: 'リンクをコピー' }).click();
+  await expect(page.getByRole('alert')).toContainText('自動でコピーできませんでした');
+  const manual = page.getByRole('textbox', { name: 'バッジの獲得状況ページのリンク' });
+  await expect(manual).toHaveValue(new URL('/badges', page.url()).href);
+  await expect(manual).toBeFocused();
+  await expect(page.getByText('リンクをコピーしました')).toHaveCount(0);
+  // The student needs the time to copy it: no closing after 8 seconds.
+  await page.clock.fastForward(9000);
+  await expect(manual).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+

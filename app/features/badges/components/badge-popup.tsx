@@ -1,4 +1,5 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { usePublicOrigin } from '../../../lib/meta';
 import { Link } from '../../../ui/link';
 import { BottomSheet } from '../../../ui/bottom-sheet';
 import type { AcquiredBadgeKind } from '../badge-api-client';
@@ -22,39 +23,80 @@ function usePhone(): boolean {
   );
 }
 
-function ShareButtons({ name }: { name: string }) {
-  const [copied, setCopied] = useState(false);
-  const url = typeof window === 'undefined' ? '/badges' : new URL('/badges', window.location.origin).href;
+/** The copy button's outcome: the bubble of SPEC.md, or the link to copy by hand. */
+type CopyState = 'idle' | 'copied' | 'failed';
+
+async function copyText(text: string): Promise<boolean> {
+  try {
+    // Missing on pages served without HTTPS, refused when the browser denies clipboard access.
+    if (!navigator.clipboard) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function ShareButtons({ name, onNeedsTime }: { name: string; onNeedsTime: () => void }) {
+  const [copy, setCopy] = useState<CopyState>('idle');
+  const manualRef = useRef<HTMLInputElement>(null);
+  // The configured public address of the site (PUBLIC_ORIGIN), as every link the site sends out.
+  const url = `${usePublicOrigin()}/badges`;
   const text = `「${name}」バッジを獲得しました！ #シューログ`;
   useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_BUBBLE_MS);
+    if (copy !== 'copied') return;
+    const timer = setTimeout(() => setCopy('idle'), COPIED_BUBBLE_MS);
     return () => clearTimeout(timer);
-  }, [copied]);
+  }, [copy]);
+  useEffect(() => {
+    if (copy !== 'failed') return;
+    manualRef.current?.focus();
+    manualRef.current?.select();
+  }, [copy]);
   const enc = encodeURIComponent;
   return (
-    <div className={styles.share}>
-      <a className={styles.shareLink} href={`https://x.com/intent/tweet?text=${enc(text)}&url=${enc(url)}`} target="_blank" rel="noopener noreferrer">X</a>
-      <a className={styles.shareLink} href={`https://www.facebook.com/sharer/sharer.php?u=${enc(url)}`} target="_blank" rel="noopener noreferrer">Facebook</a>
-      <a className={styles.shareLink} href={`https://social-plugins.line.me/lineit/share?url=${enc(url)}`} target="_blank" rel="noopener noreferrer">LINE</a>
-      <span className={styles.copyWrap}>
-        <button
-          type="button"
-          className={styles.shareLink}
-          onClick={async () => {
-            await navigator.clipboard.writeText(url);
-            setCopied(true);
-          }}
-        >
-          リンクをコピー
-        </button>
-        {copied && (
-          <span className={styles.bubble} role="status">
-            リンクをコピーしました
-          </span>
-        )}
-      </span>
-    </div>
+    <>
+      <div className={styles.share}>
+        <a className={styles.shareLink} href={`https://x.com/intent/tweet?text=${enc(text)}&url=${enc(url)}`} target="_blank" rel="noopener noreferrer">X</a>
+        <a className={styles.shareLink} href={`https://www.facebook.com/sharer/sharer.php?u=${enc(url)}`} target="_blank" rel="noopener noreferrer">Facebook</a>
+        <a className={styles.shareLink} href={`https://social-plugins.line.me/lineit/share?url=${enc(url)}`} target="_blank" rel="noopener noreferrer">LINE</a>
+        <span className={styles.copyWrap}>
+          <button
+            type="button"
+            className={styles.shareLink}
+            onClick={async () => {
+              const copied = await copyText(url);
+              setCopy(copied ? 'copied' : 'failed');
+              // The student needs time to copy the link by hand: the snack bar stays open.
+              if (!copied) onNeedsTime();
+            }}
+          >
+            リンクをコピー
+          </button>
+          {copy === 'copied' && (
+            <span className={styles.bubble} role="status">
+              リンクをコピーしました
+            </span>
+          )}
+        </span>
+      </div>
+      {copy === 'failed' && (
+        <div className={styles.manualCopy} role="alert">
+          <p className={styles.manualCopyText}>
+            このブラウザではリンクを自動でコピーできませんでした。下のリンクを選択（スマートフォンでは長押し）してコピーしてください。
+          </p>
+          <input
+            ref={manualRef}
+            className={styles.manualCopyInput}
+            type="text"
+            readOnly
+            value={url}
+            aria-label="バッジの獲得状況ページのリンク"
+            onFocus={(event) => event.currentTarget.select()}
+          />
+        </div>
+      )}
+    </>
   );
 }
 
@@ -83,29 +125,38 @@ function Message({ kinds }: { kinds: AcquiredBadgeKind[] }) {
  */
 export function BadgePopup() {
   const [kinds, setKinds] = useState<AcquiredBadgeKind[] | null>(null);
+  const [pinned, setPinned] = useState(false);
   const phone = usePhone();
-  useEffect(() => subscribeBadgePopup(setKinds), []);
+  useEffect(
+    () =>
+      subscribeBadgePopup((next) => {
+        setKinds(next);
+        setPinned(false);
+      }),
+    [],
+  );
   useEffect(() => {
     requestBadgePopup().catch((error: unknown) => console.error(error));
   }, []);
   useEffect(() => {
-    if (!kinds || phone) return;
+    if (!kinds || phone || pinned) return;
     const timer = setTimeout(closeBadgePopup, DESKTOP_AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [kinds, phone]);
+  }, [kinds, phone, pinned]);
+  const pin = () => setPinned(true);
 
   return (
     <div id={BADGE_POPUP_CONTAINER_ID}>
       {kinds && phone && (
         <BottomSheet open onClose={closeBadgePopup} title="バッジを獲得しました">
           <Message kinds={kinds} />
-          <ShareButtons name={kinds[kinds.length - 1]!.name} />
+          <ShareButtons name={kinds[kinds.length - 1]!.name} onNeedsTime={pin} />
         </BottomSheet>
       )}
       {kinds && !phone && (
         <div className={styles.snackBar} role="status" aria-live="polite">
           <Message kinds={kinds} />
-          <ShareButtons name={kinds[kinds.length - 1]!.name} />
+          <ShareButtons name={kinds[kinds.length - 1]!.name} onNeedsTime={pin} />
           <button type="button" className={styles.close} onClick={closeBadgePopup} aria-label="閉じる">
             ×
           </button>
