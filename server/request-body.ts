@@ -31,17 +31,43 @@ export function declaredTooLarge(req: IncomingMessage, limit: number): boolean {
   return Number.isFinite(declared) && declared > limit;
 }
 
-/** Reads the whole body, or throws BodyTooLarge as soon as it passes `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
-  if (declaredTooLarge(req, limit)) throw new BodyTooLarge(limit);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > limit) throw new BodyTooLarge(limit);
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
+/**
+ * Reads the whole body, or rejects with BodyTooLarge as soon as it passes `limit` bytes. The
+ * stream is paused, not destroyed, at the limit (a for-await loop left early would destroy it,
+ * and the socket with it, before the 413 is sent).
+ */
+export function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  if (declaredTooLarge(req, limit)) return Promise.reject(new BodyTooLarge(limit));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        req.pause();
+        reject(new BodyTooLarge(limit));
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
 }
 
 /**
