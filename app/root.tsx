@@ -1,7 +1,8 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from 'react-router';
 import { getSession } from './features/accounts/session-request.server';
-import { CSRF_PARAM, useCsrfToken, useViewer } from './features/accounts/viewer';
+import { useCsrfToken, useViewer } from './features/accounts/viewer';
+import { CSRF_PARAM } from './lib/csrf';
 import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
 import { SiteHeader } from './features/site-frame/components/site-header';

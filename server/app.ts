@@ -14,10 +14,12 @@ import { flushCompanyViews, recordCompanyView } from '../app/features/recommenda
 import { loadConfig, type Config } from '../app/lib/config.server';
 import { logger } from '../app/lib/logger.server';
 import { parseId } from '../app/lib/http';
+import { invalidatePageCache } from '../app/lib/page-cache.server';
 import { projectRoot } from '../app/lib/project-root.server';
 import { csrfProtection, privateSessionResponses } from './csrf';
 import { createFastLane } from './fast-lane';
 import { guardRequest } from './request-guard';
+import { withAppErrorAnswers } from './route-errors';
 import { createVisitorPages } from './visitor-pages';
 import { loggedUrl } from '../app/lib/logged-url';
 import { logWhenFinished } from './log-url';
@@ -27,7 +29,10 @@ import { securityHeaders } from './security';
 export { superviseWorkers, workerCount } from './supervisor';
 
 // React Router's Vite plugin provides this module at build time.
-import * as build from 'virtual:react-router/server-build';
+import * as rawBuild from 'virtual:react-router/server-build';
+
+/** The routes, with a thrown AppError answered the same way everywhere (server/route-errors.ts). */
+const build = withAppErrorAnswers(rawBuild as unknown as ServerBuild);
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -60,6 +65,17 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   // session's CSRF token (docs/decisions/004-csrf.md).
   app.use(privateSessionResponses());
   app.use(csrfProtection());
+  // Any write may change what visitors see (counts, lists, ratings): every successful unsafe
+  // request clears this process's page cache once it has answered, so no route can forget
+  // (docs/decisions/010-page-cache.md). Other processes' entries expire within 10 seconds.
+  app.use((req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.on('finish', () => {
+        if (res.statusCode < 400) invalidatePageCache();
+      });
+    }
+    next();
+  });
 
   app.get('/healthz', async (_req, res) => {
     try {
@@ -90,7 +106,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   // and everything else come here.
   app.all(
     '/{*splat}',
-    createRequestHandler({ build: build as unknown as ServerBuild, mode: process.env.NODE_ENV, getLoadContext }),
+    createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }),
   );
 
   // Errors that escape React Router (a broken static file, a bad request body).
@@ -175,7 +191,7 @@ export async function start() {
   const app = createApp({ logger: log, clientDir });
   // Visitors' pages come from a short-lived cache; a cached company page still counts a view.
   const visitorPages = createVisitorPages({
-    build: build as unknown as ServerBuild,
+    build,
     mode: process.env.NODE_ENV,
     logger: log,
     onHit: countCachedCompanyView,

@@ -2,8 +2,9 @@
 // PUT, PATCH and DELETE must carry the session's token, before any route runs. A request
 // without it gets 422 and nothing else happens.
 import type { NextFunction, Request, Response } from 'express';
-import { ACCOUNT_ERRORS } from '../app/features/accounts/errors';
-import { CSRF_PARAM, isValidCsrfToken, readCookie } from '../app/features/accounts/session-request.server';
+import { AppError } from '../app/lib/app-error';
+import { isValidCsrfToken, readCookie } from '../app/features/accounts/session-request.server';
+import { CSRF_PARAM } from '../app/lib/csrf';
 import { findSession } from '../app/features/accounts/sessions.server';
 import { SESSION_COOKIE } from '../app/lib/cookies';
 import { plainPage } from './plain-page';
@@ -55,7 +56,7 @@ function refuse(req: Request, res: Response) {
   // A body that was not read is not read afterwards either (Node would drain it to reuse the connection).
   if (!req.readableEnded && (req.get('content-length') ?? '0') !== '0') res.setHeader('Connection', 'close');
   if (wantsJson(req)) {
-    res.json({ error: { code: 'invalid_csrf_token', message: ACCOUNT_ERRORS.invalid_csrf_token.message } });
+    res.json(new AppError('invalid_csrf_token').toBody());
     return;
   }
   res.type('text/html; charset=utf-8').send(PAGE);

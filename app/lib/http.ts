@@ -1,3 +1,5 @@
+import { AppError } from './app-error';
+
 /** A JSON response; `data()` of React Router would also serialise, but resource routes answer plain JSON. */
 export function json(body: unknown, init: ResponseInit = {}): Response {
   const headers = new Headers(init.headers);
@@ -15,4 +17,19 @@ export function parseId(raw: string | null | undefined): number | null {
   if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
   const id = Number(raw);
   return id <= 2_147_483_647 ? id : null;
+}
+
+/**
+ * The method guard: a route that takes only some methods answers the others 405 (a JSON error
+ * for calls, the error page for pages), with an Allow header.
+ */
+export function allowMethods(request: Request, ...methods: string[]): void {
+  if (!methods.includes(request.method)) throw new AppError('method_not_allowed', { headers: { Allow: methods.join(', ') } });
+}
+
+/** The loader of a call-only URL (a typed URL, a crawler): 405 for GET, with what it does take. */
+export function callOnlyLoader(...methods: string[]): () => never {
+  return () => {
+    throw new AppError('method_not_allowed', { headers: { Allow: methods.join(', ') } });
+  };
 }

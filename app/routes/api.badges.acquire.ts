@@ -1,9 +1,11 @@
-import { getSession } from '../features/accounts/session-request.server';
-import { answerAcquireBadges } from '../features/badges/answer-badge-calls.server';
+import { requireStudentForCall } from '../features/accounts/session-request.server';
+import { listUndisplayedBadges } from '../features/badges/list-undisplayed-badges.server';
+import { json } from '../lib/http';
 import type { Route } from './+types/api.badges.acquire';
 
-// GET /api/v1/student/badges/acquire: SPEC.md section 7.
+// GET /api/v1/student/badges/acquire: SPEC.md section 7. The student's acquired, not yet shown
+// badge kinds: {"badge_kinds":[{"id","name","icon","color"}]}.
 export async function loader({ request }: Route.LoaderArgs) {
-  const user = (await getSession(request))?.user;
-  return answerAcquireBadges({ userId: user?.role === 'student' ? user.id : null });
+  const student = await requireStudentForCall(request);
+  return json({ badge_kinds: await listUndisplayedBadges({ userId: student.id }) }, { headers: { 'Cache-Control': 'no-store' } });
 }

@@ -1,16 +1,18 @@
-import { getSession } from '../features/accounts/session-request.server';
-import { answerDisplayAcquiredBadges } from '../features/badges/answer-badge-calls.server';
-import { jsonError } from '../lib/http';
+import { requireStudentForCall } from '../features/accounts/session-request.server';
+import { readBadgeKindIds } from '../features/badges/badge-call-payload';
+import { markBadgesDisplayed } from '../features/badges/mark-badges-displayed.server';
+import { allowMethods, callOnlyLoader, json } from '../lib/http';
 import type { Route } from './+types/api.badges.display-acquired';
 
-// POST /api/v1/student/badges/display_acquired (authenticity_token, badge_kind_ids): SPEC.md section 7.
+// POST /api/v1/student/badges/display_acquired (authenticity_token, badge_kind_ids): SPEC.md
+// section 7. Marks the listed badges as shown; only the caller's own grants change. Answers
+// {"badge_kind_ids":[…]} with the ids this call marked.
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'method_not_allowed', 'このURLではPOSTのみ受け付けています。');
-  const user = (await getSession(request))?.user;
-  return answerDisplayAcquiredBadges({ userId: user?.role === 'student' ? user.id : null, request });
+  allowMethods(request, 'POST');
+  const student = await requireStudentForCall(request);
+  const badgeKindIds = await readBadgeKindIds(request);
+  const marked = await markBadgesDisplayed({ userId: student.id, badgeKindIds });
+  return json({ badge_kind_ids: marked }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
-// A GET here (a typed URL, a crawler) gets a clear JSON answer instead of the router's error.
-export function loader() {
-  return jsonError(405, 'method_not_allowed', 'このURLはページではありません。');
-}
+export const loader = callOnlyLoader('POST');

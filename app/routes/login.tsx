@@ -3,7 +3,7 @@ import { Link } from '../ui/link';
 import { AuthPage, authStyles, FormAlert } from '../features/accounts/components/auth-page';
 import { CsrfField } from '../features/accounts/components/csrf-field';
 import { HoneypotField } from '../features/accounts/components/honeypot-field';
-import { isAccountError } from '../features/accounts/errors';
+import { isAppError } from '../lib/app-error';
 import { logIn } from '../features/accounts/log-in.server';
 import { accountPageHeaders } from '../features/accounts/page-headers';
 import { fieldErrors, HONEYPOT_FIELD, isHoneypotFilled, loginSchema, safeRedirectPath } from '../features/accounts/schemas';
@@ -40,8 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const fallback = user.role === 'student' ? '/mypage' : '/';
     return redirect(safeRedirectPath(redirectTo, fallback), { headers: sessionCookieHeaders(session) });
   } catch (error) {
-    if (isAccountError(error)) {
-      return data({ values, errors: {}, formError: error.japaneseMessage }, { status: error.status });
+    if (isAppError(error)) {
+      return data({ values, errors: {}, formError: error.userMessage }, { status: error.status });
     }
     throw error;
   }

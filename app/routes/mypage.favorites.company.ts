@@ -1,22 +1,18 @@
-import { getSession } from '../features/accounts/session-request.server';
-import { answerRemoveFavorite } from '../features/favorites/answer-favorite-calls.server';
-import { invalidatePageCache } from '../lib/page-cache.server';
-import { jsonError } from '../lib/http';
+import { requireStudentForCall } from '../features/accounts/session-request.server';
+import { removeFavorite } from '../features/favorites/remove-favorite.server';
+import { AppError } from '../lib/app-error';
+import { allowMethods, callOnlyLoader, json, parseId } from '../lib/http';
 import type { Route } from './+types/mypage.favorites.company';
 
-// DELETE /mypage/favorites/{company_id} (authenticity_token): SPEC.md section 7.
+// DELETE /mypage/favorites/{company_id} (company_id, authenticity_token): SPEC.md section 7.
+// Idempotent: removing a company that is not a favorite answers the same.
 export async function action({ request, params }: Route.ActionArgs) {
-  if (request.method !== 'DELETE') return jsonError(405, 'method_not_allowed', 'このURLではDELETEのみ受け付けています。');
-  const user = (await getSession(request))?.user;
-  const response = await answerRemoveFavorite({
-    userId: user?.role === 'student' ? user.id : null,
-    companyId: params.companyId,
-  });
-  if (response.ok) invalidatePageCache();
-  return response;
+  allowMethods(request, 'DELETE');
+  const student = await requireStudentForCall(request);
+  const companyId = parseId(params.companyId);
+  if (companyId === null) throw new AppError('company_not_found');
+  const result = await removeFavorite({ userId: student.id, companyId });
+  return json({ favorited: false, company_id: companyId, removed: result.removed }, { headers: { 'Cache-Control': 'no-store' } });
 }
 
-// A GET here (a typed URL, a crawler) gets a clear JSON answer instead of the router's error.
-export function loader() {
-  return jsonError(405, 'method_not_allowed', 'このURLはページではありません。');
-}
+export const loader = callOnlyLoader('DELETE');

@@ -1,27 +1,23 @@
-import { getSession } from '../features/accounts/session-request.server';
-import { answerAddFavorite } from '../features/favorites/answer-favorite-calls.server';
-import { invalidatePageCache } from '../lib/page-cache.server';
-import { jsonError } from '../lib/http';
-import type { Route } from './+types/mypage.favorites';
+import { requireStudentForCall } from '../features/accounts/session-request.server';
+import { addFavorite } from '../features/favorites/add-favorite.server';
+import { AppError } from '../lib/app-error';
 import { readFormData } from '../lib/form-data.server';
+import { allowMethods, callOnlyLoader, json, parseId } from '../lib/http';
+import type { Route } from './+types/mypage.favorites';
 
 // POST /mypage/favorites (company_id, authenticity_token): SPEC.md section 7. The server's one
-// CSRF check has already refused requests without a valid token.
+// CSRF check has run; the answer is small JSON, never read by SPEC.md's client.
 export async function action({ request }: Route.ActionArgs) {
-  if (request.method !== 'POST') return jsonError(405, 'method_not_allowed', 'このURLではPOSTのみ受け付けています。');
-  const user = (await getSession(request))?.user;
+  allowMethods(request, 'POST');
+  const student = await requireStudentForCall(request);
   const form = await readFormData(request);
-  const companyId = form.get('company_id');
-  const response = await answerAddFavorite({
-    userId: user?.role === 'student' ? user.id : null,
-    companyId: typeof companyId === 'string' ? companyId : null,
-  });
-  // Popular-company counts on visitors' pages change with favorites.
-  if (response.ok) invalidatePageCache();
-  return response;
+  const companyId = parseId(form.get('company_id')?.toString());
+  if (companyId === null) throw new AppError('company_not_found');
+  const result = await addFavorite({ userId: student.id, companyId });
+  return json(
+    { favorited: true, company_id: companyId, added: result.added, new_badge_kind_ids: result.newBadgeKindIds },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
 }
 
-// A GET here (a typed URL, a crawler) gets a clear JSON answer instead of the router's error.
-export function loader() {
-  return jsonError(405, 'method_not_allowed', 'このURLはページではありません。');
-}
+export const loader = callOnlyLoader('POST');

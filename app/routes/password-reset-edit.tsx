@@ -2,7 +2,7 @@ import { data, Form, redirect, useNavigation } from 'react-router';
 import { Link } from '../ui/link';
 import { AuthPage, authStyles, FormAlert } from '../features/accounts/components/auth-page';
 import { CsrfField } from '../features/accounts/components/csrf-field';
-import { ACCOUNT_ERRORS, isAccountError } from '../features/accounts/errors';
+import { APP_ERRORS, isAppError } from '../lib/app-error';
 import { accountPageHeaders } from '../features/accounts/page-headers';
 import { isResetTokenValid, resetPassword } from '../features/accounts/reset-password.server';
 import { fieldErrors, PASSWORD_MIN, passwordResetSchema } from '../features/accounts/schemas';
@@ -31,7 +31,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   try {
     await resetPassword({ token: params.token, password: parsed.data.password });
   } catch (error) {
-    if (isAccountError(error)) return data({ errors: {}, formError: error.japaneseMessage }, { status: error.status });
+    if (isAppError(error)) return data({ errors: {}, formError: error.userMessage }, { status: error.status });
     throw error;
   }
   // Every session of the account has ended, this one included.
@@ -48,7 +48,7 @@ export default function PasswordResetEditPage({ loaderData, actionData }: Route.
   if (!loaderData.valid) {
     return (
       <AuthPage title="リンクの有効期限が切れています" footer={<p><Link to="/login">ログインに戻る</Link></p>}>
-        <FormAlert>{ACCOUNT_ERRORS.invalid_reset_token.message}</FormAlert>
+        <FormAlert>{APP_ERRORS.invalid_reset_token.message}</FormAlert>
         <Link to="/password_reset">パスワードの再設定をもう一度申し込む</Link>
       </AuthPage>
     );

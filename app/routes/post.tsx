@@ -1,7 +1,7 @@
 import { Link } from '../ui/link';
 import { recordActivity } from '../features/badges/record-activity.server';
 import { PostFacts } from '../features/posts/components/post-facts';
-import { visibleSections, type Viewer } from '../features/posts/full-text-access';
+import { visibleSections } from '../features/posts/full-text-access';
 import { getViewer } from '../features/accounts/session-request.server';
 import { getPost } from '../features/posts/get-post.server';
 import { POST_TYPES, postTypeBySlug } from '../features/posts/post-types';
@@ -19,7 +19,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const postId = parseId(params.postId);
   const post = info && postId !== null ? await getPost({ postId, type: info.key }) : null;
   if (!post) throw new Response('Not Found', { status: 404 });
-  const viewer: Viewer = await getViewer(request);
+  const viewer = await getViewer(request);
   // A student's first read of each content type earns its 2xx badge (a counter-like write on GET).
   if (viewer?.role === 'student') await recordActivity({ userId: viewer.userId, activity: { type: 'post_viewed', postType: post.type } });
   const sections = visibleSections(post.sections, viewer);
@@ -90,7 +90,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
           </p>
         </header>
 
-        <PostFacts post={post} />
+        <PostFacts facts={post.facts} />
 
         <div className={styles.body}>
           {post.sections.map((section, index) => (

@@ -3,7 +3,7 @@ import { Link } from '../ui/link';
 import { AuthPage, authStyles, FormAlert } from '../features/accounts/components/auth-page';
 import { CsrfField } from '../features/accounts/components/csrf-field';
 import { HoneypotField } from '../features/accounts/components/honeypot-field';
-import { isAccountError } from '../features/accounts/errors';
+import { isAppError } from '../lib/app-error';
 import { accountPageHeaders } from '../features/accounts/page-headers';
 import { fieldErrors, HONEYPOT_FIELD, isHoneypotFilled, PASSWORD_MIN, signupSchema } from '../features/accounts/schemas';
 import { ensureSession, getSession, readSessionId, sessionCookieHeaders } from '../features/accounts/session-request.server';
@@ -35,8 +35,8 @@ export async function action({ request }: Route.ActionArgs) {
     const session = await rotateSession({ previousId: readSessionId(request), userId });
     return redirect('/mypage', { headers: sessionCookieHeaders(session) });
   } catch (error) {
-    if (isAccountError(error, 'email_taken')) {
-      return data({ values, errors: { email: error.japaneseMessage } }, { status: error.status });
+    if (isAppError(error, 'email_taken')) {
+      return data({ values, errors: { email: error.userMessage } }, { status: error.status });
     }
     throw error;
   }

@@ -6,7 +6,7 @@ import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { database } from '../../app/db/client.server';
 import { createModerator } from '../../app/features/accounts/create-moderator.server';
-import { isAccountError } from '../../app/features/accounts/errors';
+import { isAppError } from '../../app/lib/app-error';
 import { getMyProfile } from '../../app/features/accounts/get-my-profile.server';
 import { logIn } from '../../app/features/accounts/log-in.server';
 import { recordLoginFailure } from '../../app/features/accounts/login-limits.server';
@@ -28,7 +28,7 @@ const count = async (sql: string, params: unknown[] = []) =>
 
 async function expectCode(promise: Promise<unknown>, code: string) {
   const error = await promise.then(() => null, (caught: unknown) => caught);
-  expect(isAccountError(error) ? error.code : error).toBe(code);
+  expect(isAppError(error) ? error.code : error).toBe(code);
 }
 
 beforeAll(async () => {

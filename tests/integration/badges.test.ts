@@ -14,9 +14,12 @@ import {
   userPreferredIndustries,
   users,
 } from '../../app/db/schema';
-import { answerAcquireBadges, answerDisplayAcquiredBadges } from '../../app/features/badges/answer-badge-calls.server';
+import { createSession } from '../../app/features/accounts/sessions.server';
+import * as acquireRoute from '../../app/routes/api.badges.acquire';
+import * as displayRoute from '../../app/routes/api.badges.display-acquired';
+import { callRoute, sessionRequest } from '../support/call-route';
 import { backfillBadges } from '../../app/features/badges/backfill-badges.server';
-import { BadgeError } from '../../app/features/badges/badge-error';
+import { isAppError } from '../../app/lib/app-error';
 import { BADGE_KIND_COUNT } from '../../app/features/badges/catalog';
 import { grantBadges } from '../../app/features/badges/grant-badges.server';
 import { listBadgeStatus } from '../../app/features/badges/list-badge-status.server';
@@ -80,7 +83,7 @@ describe('grantBadges', () => {
   it('refuses badge kinds that are not in the catalog', async () => {
     const userId = await createStudent();
     await expect(grantBadges({ userId, badgeKindIds: [101, 999] })).rejects.toSatisfy(
-      (error) => error instanceof BadgeError && error.code === 'unknown_badge_kind',
+      (error) => isAppError(error, 'unknown_badge_kind'),
     );
     expect(await grantsOf(userId)).toEqual([]);
   });
@@ -183,38 +186,32 @@ describe('the popup calls', () => {
     await grantBadges({ userId, badgeKindIds: [106] });
     await grantBadges({ userId: other, badgeKindIds: [106] });
 
-    expect((await answerAcquireBadges({ userId: null })).status).toBe(401);
-    const acquired = await answerAcquireBadges({ userId });
+    const { id: sessionId } = await createSession({ userId });
+    const { id: otherSession } = await createSession({ userId: other });
+    const acquire = (session: string | null) => callRoute(acquireRoute, sessionRequest('/api/v1/student/badges/acquire', { sessionId: session }));
+    const display = (session: string | null, body: string, type = 'application/json') =>
+      callRoute(displayRoute, sessionRequest('/api/v1/student/badges/display_acquired', { sessionId: session, method: 'POST', body, type }));
+
+    expect((await acquire(null)).status).toBe(401);
+    const acquired = await acquire(sessionId);
     expect(acquired.status).toBe(200);
     expect(acquired.headers.get('Cache-Control')).toBe('no-store');
     expect(await acquired.json()).toEqual({ badge_kinds: [{ id: 106, name: 'はじめてのお気に入り', icon: 'heart', color: 'bronze' }] });
 
-    const post = (body: string, type = 'application/json') =>
-      new Request('http://localhost/api/v1/student/badges/display_acquired', {
-        method: 'POST',
-        headers: { 'Content-Type': type },
-        body,
-      });
-    expect((await answerDisplayAcquiredBadges({ userId: null, request: post('{}') })).status).toBe(401);
-    expect((await answerDisplayAcquiredBadges({ userId, request: post('{"badge_kind_ids":"106"}') })).status).toBe(422);
-    expect((await answerDisplayAcquiredBadges({ userId, request: post('{not json') })).status).toBe(400);
-    expect((await answerDisplayAcquiredBadges({ userId, request: post('x', 'text/plain') })).status).toBe(422);
+    expect((await display(null, '{}')).status).toBe(401);
+    expect((await display(sessionId, '{"badge_kind_ids":"106"}')).status).toBe(422);
+    expect((await display(sessionId, '{not json')).status).toBe(400);
+    expect((await display(sessionId, 'x', 'text/plain')).status).toBe(422);
     expect(await listUndisplayedBadges({ userId })).toHaveLength(1);
 
-    const marked = await answerDisplayAcquiredBadges({
-      userId,
-      request: post(JSON.stringify({ authenticity_token: 't', badge_kind_ids: [106, 101] })),
-    });
+    const marked = await display(sessionId, JSON.stringify({ authenticity_token: 't', badge_kind_ids: [106, 101] }));
     expect(marked.status).toBe(200);
     expect(await marked.json()).toEqual({ badge_kind_ids: [106] });
-    expect(await (await answerAcquireBadges({ userId })).json()).toEqual({ badge_kinds: [] });
+    expect(await (await acquire(sessionId)).json()).toEqual({ badge_kinds: [] });
     expect(await listUndisplayedBadges({ userId: other })).toHaveLength(1);
 
     // A plain form works too.
-    const form = await answerDisplayAcquiredBadges({
-      userId: other,
-      request: post('authenticity_token=t&badge_kind_ids%5B%5D=106', 'application/x-www-form-urlencoded'),
-    });
+    const form = await display(otherSession, 'authenticity_token=t&badge_kind_ids%5B%5D=106', 'application/x-www-form-urlencoded');
     expect(await form.json()).toEqual({ badge_kind_ids: [106] });
   });
 });

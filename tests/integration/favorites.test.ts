@@ -3,8 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../app/db/client.server';
 import { badgeGrants, companies, favorites, industries, prefectures, users } from '../../app/db/schema';
 import { addFavorite } from '../../app/features/favorites/add-favorite.server';
-import { answerAddFavorite, answerRemoveFavorite } from '../../app/features/favorites/answer-favorite-calls.server';
-import { FavoriteError } from '../../app/features/favorites/favorite-error';
+import { createSession } from '../../app/features/accounts/sessions.server';
+import * as addRoute from '../../app/routes/mypage.favorites';
+import * as removeRoute from '../../app/routes/mypage.favorites.company';
+import { callRoute, sessionRequest } from '../support/call-route';
+import { isAppError } from '../../app/lib/app-error';
 import { listFavoriteCompanyIds } from '../../app/features/favorites/list-favorite-company-ids.server';
 import { listFavorites } from '../../app/features/favorites/list-favorites.server';
 import { removeFavorite } from '../../app/features/favorites/remove-favorite.server';
@@ -63,7 +66,7 @@ describe('addFavorite', () => {
   it('throws company_not_found for an unknown company and changes nothing', async () => {
     const userId = await createStudent();
     await expect(addFavorite({ userId, companyId: 999_999 })).rejects.toSatisfy(
-      (error) => error instanceof FavoriteError && error.code === 'company_not_found',
+      (error) => isAppError(error, 'company_not_found'),
     );
     expect(await favoriteRows(userId)).toEqual([]);
     expect(await badgeRows(userId)).toEqual([]);
@@ -149,20 +152,34 @@ describe('listing favorites', () => {
 });
 
 describe('the favorite calls', () => {
-  it('answers 401 to visitors, 404 JSON to unknown companies and is idempotent', async () => {
+  const add = (sessionId: string | null, companyId: string | null) =>
+    callRoute(addRoute, sessionRequest('/mypage/favorites', {
+      sessionId,
+      method: 'POST',
+      type: 'application/x-www-form-urlencoded',
+      body: new URLSearchParams(companyId === null ? {} : { company_id: companyId }),
+    }));
+  const remove = (sessionId: string | null, companyId: string) =>
+    callRoute(removeRoute, sessionRequest(`/mypage/favorites/${companyId}`, { sessionId, method: 'DELETE' }), { companyId });
+
+  it('answers 401 to visitors, 404 JSON to unknown companies, 405 to other methods, and is idempotent', async () => {
     const userId = await createStudent();
+    const { id: sessionId } = await createSession({ userId });
     const companyId = String(companyIds[0]);
-    expect((await answerAddFavorite({ userId: null, companyId })).status).toBe(401);
-    expect((await answerRemoveFavorite({ userId: null, companyId })).status).toBe(401);
+    expect((await add(null, companyId)).status).toBe(401);
+    expect(await (await remove(null, companyId)).json()).toMatchObject({ error: { code: 'unauthenticated' } });
     for (const bad of ['999999', 'abc', '', null, '0', '-1']) {
-      const response = await answerAddFavorite({ userId, companyId: bad });
+      const response = await add(sessionId, bad);
       expect(response.status).toBe(404);
       expect(await response.json()).toMatchObject({ error: { code: 'company_not_found' } });
     }
-    const responses = await Promise.all(Array.from({ length: 50 }, () => answerAddFavorite({ userId, companyId })));
+    const get = await callRoute(addRoute, sessionRequest('/mypage/favorites', { sessionId }));
+    expect(get.status).toBe(405);
+    expect(get.headers.get('Allow')).toBe('POST');
+    const responses = await Promise.all(Array.from({ length: 50 }, () => add(sessionId, companyId)));
     expect(responses.every((response) => response.status === 200)).toBe(true);
     expect(await favoriteRows(userId)).toHaveLength(1);
-    const removed = await answerRemoveFavorite({ userId, companyId });
+    const removed = await remove(sessionId, companyId);
     expect(await removed.json()).toEqual({ favorited: false, company_id: companyIds[0], removed: true });
     expect(await favoriteRows(userId)).toEqual([]);
   });

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { users } from '../../db/schema';
-import { AccountError } from './errors';
+import { AppError } from '../../lib/app-error';
 import { alertOwnerOfLoginFailures, clearLoginFailures, countLoginFailures, recordLoginFailure } from './login-limits.server';
 import { hashPassword, verifyPassword } from './password.server';
 import { normalizeEmail } from './schemas';
@@ -22,7 +22,7 @@ let dummyHash: Promise<string> | undefined;
 export async function logIn(options: { email: string; password: string; ip: string }): Promise<SessionUser> {
   const email = normalizeEmail(options.email);
   const failures = await countLoginFailures({ ip: options.ip, email });
-  if (isOverLimit(failures)) throw new AccountError('rate_limited');
+  if (isOverLimit(failures)) throw new AppError('rate_limited');
   if (needsSlowDown(failures)) await sleep(LOGIN_LIMITS.perAccount.delayMs);
   const [user] = await db()
     .select({ id: users.id, role: users.role, name: users.name, email: users.email, passwordHash: users.passwordHash })
@@ -36,7 +36,7 @@ export async function logIn(options: { email: string; password: string; ip: stri
     if (user && failures.account + 1 >= LOGIN_LIMITS.alert.from) {
       await alertOwnerOfLoginFailures({ email, failures: failures.account + 1 });
     }
-    throw new AccountError('invalid_credentials');
+    throw new AppError('invalid_credentials');
   }
   await clearLoginFailures({ email, ip: options.ip });
   return { id: user.id, role: user.role, name: user.name, email: user.email };

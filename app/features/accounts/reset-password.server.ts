@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
+import { inTransaction } from '../../db/transaction.server';
 import { passwordResetTokens, users } from '../../db/schema';
-import { AccountError } from './errors';
+import { AppError } from '../../lib/app-error';
 import { clearLoginFailures } from './login-limits.server';
 import { hashPassword } from './password.server';
 import { deleteUserSessions } from './sessions.server';
@@ -25,22 +26,22 @@ export async function isResetTokenValid(options: { token: string; now?: Date }):
  * the account ends (someone else may have been logged in).
  */
 export async function resetPassword(options: { token: string; password: string; now?: Date }): Promise<{ userId: number; email: string }> {
-  if (!options.token || options.token.length > 100) throw new AccountError('invalid_reset_token');
+  if (!options.token || options.token.length > 100) throw new AppError('invalid_reset_token');
   const now = options.now ?? new Date();
   const passwordHash = await hashPassword(options.password);
-  const user = await db().transaction(async (tx) => {
+  const user = await inTransaction(undefined, async (tx) => {
     const [used] = await tx
       .update(passwordResetTokens)
       .set({ usedAt: now })
       .where(and(eq(passwordResetTokens.tokenHash, hashToken(options.token)), isNull(passwordResetTokens.usedAt), gt(passwordResetTokens.expiresAt, now)))
       .returning({ userId: passwordResetTokens.userId });
-    if (!used) throw new AccountError('invalid_reset_token');
+    if (!used) throw new AppError('invalid_reset_token');
     const [user] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: sql`now()` })
       .where(eq(users.id, used.userId))
       .returning({ id: users.id, email: users.email });
-    if (!user) throw new AccountError('invalid_reset_token');
+    if (!user) throw new AppError('invalid_reset_token');
     return user;
   });
   // After the commit: PGlite has one connection, which the transaction holds until then.

@@ -2,14 +2,13 @@
 // call (requireStudent, requireModerator, requireCsrf). See docs/decisions/009-accounts.md.
 import { redirect } from 'react-router';
 import { SESSION_COOKIE } from '../../lib/cookies';
+import { XSRF_COOKIE } from '../../lib/csrf';
 import { isProduction } from '../../lib/config.server';
-import { AccountError } from './errors';
+import { AppError } from '../../lib/app-error';
+import type { Viewer } from '../../lib/viewer';
 import { createSession, findSession, type Session, type SessionUser } from './sessions.server';
 import { tokensEqual } from './tokens.server';
 
-/** Readable by scripts: clients that echo it as X-XSRF-TOKEN (axios, Angular) work. */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-export const CSRF_PARAM = 'authenticity_token';
 
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;
@@ -46,10 +45,8 @@ export function getSession(request: Request): Promise<Session | null> {
   return lookup;
 }
 
-export type ViewerUser = { userId: number; role: SessionUser['role']; name: string | null };
-
-/** The logged-in user of a request, or null for a visitor. */
-export async function getViewer(request: Request): Promise<ViewerUser | null> {
+/** Who is looking: the logged-in user of a request, or null for a visitor. */
+export async function getViewer(request: Request): Promise<Viewer> {
   const user = (await getSession(request))?.user;
   return user ? { userId: user.id, role: user.role, name: user.name } : null;
 }
@@ -98,11 +95,23 @@ function loginRedirect(request: Request): Response {
   return redirect(`/login?redirect_to=${encodeURIComponent(back)}`, { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
+// The guards (docs/decisions/021-write-side-conventions.md). Pages send a visitor to login and
+// back; calls answer a JSON 401 (the client then sends the student to login itself). Another
+// role gets 403 either way. They throw; the server maps AppError once (server/route-errors.ts).
+
 /** A logged-in student, or a redirect to /login that comes back here afterwards. */
 export async function requireStudent(request: Request): Promise<SessionUser> {
   const user = (await getSession(request))?.user;
   if (!user) throw loginRedirect(request);
-  if (user.role !== 'student') throw new Response(new AccountError('forbidden').japaneseMessage, { status: 403 });
+  if (user.role !== 'student') throw new AppError('forbidden');
+  return user;
+}
+
+/** A logged-in student making a call (fetch): 401 or 403 as a JSON error otherwise. */
+export async function requireStudentForCall(request: Request): Promise<SessionUser> {
+  const user = (await getSession(request))?.user;
+  if (!user) throw new AppError('unauthenticated');
+  if (user.role !== 'student') throw new AppError('forbidden');
   return user;
 }
 
@@ -110,24 +119,11 @@ export async function requireStudent(request: Request): Promise<SessionUser> {
 export async function requireModerator(request: Request): Promise<SessionUser> {
   const user = (await getSession(request))?.user;
   if (!user) throw loginRedirect(request);
-  if (user.role !== 'moderator') throw new Response(new AccountError('forbidden').japaneseMessage, { status: 403 });
+  if (user.role !== 'moderator') throw new AppError('forbidden');
   return user;
 }
 
 /** Whether a submitted token is the session's CSRF token (constant time). */
 export function isValidCsrfToken(session: { csrfToken: string } | null, submitted: string | null | undefined): boolean {
   return Boolean(session && submitted && tokensEqual(session.csrfToken, submitted));
-}
-
-/**
- * The per-route form of the CSRF check, for code that runs outside the server's one check
- * (server/csrf.ts already refuses every unsafe request without a valid token).
- */
-export async function requireCsrf(request: Request, formData: FormData): Promise<void> {
-  const session = await getSession(request);
-  const submitted =
-    request.headers.get('X-CSRF-Token') ?? request.headers.get('X-XSRF-TOKEN') ?? formData.get(CSRF_PARAM);
-  if (!isValidCsrfToken(session, typeof submitted === 'string' ? submitted : null)) {
-    throw new AccountError('invalid_csrf_token');
-  }
 }

@@ -6,8 +6,9 @@ import { db } from '../../db/client.server';
 import { sessions, users } from '../../db/schema';
 import { IDLE_TIMEOUT_MS, isSessionActive, needsTouch, sessionExpiry } from './session-policy';
 import { hashToken, isTokenShaped, randomToken } from './tokens.server';
+import type { UserRole } from '../../db/enums';
 
-export type SessionUser = { id: number; role: 'student' | 'moderator'; name: string | null; email: string };
+export type SessionUser = { id: number; role: UserRole; name: string | null; email: string };
 
 export type Session = {
   /** The cookie value; never stored. */

@@ -1,6 +1,6 @@
 import { db } from '../../db/client.server';
 import { users } from '../../db/schema';
-import { AccountError } from './errors';
+import { AppError } from '../../lib/app-error';
 import { hashPassword } from './password.server';
 import { normalizeEmail } from './schemas';
 
@@ -14,6 +14,6 @@ export async function signUp(options: { email: string; password: string }): Prom
     .values({ email, passwordHash, role: 'student' })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  if (!row) throw new AccountError('email_taken');
+  if (!row) throw new AppError('email_taken');
   return { userId: row.id };
 }

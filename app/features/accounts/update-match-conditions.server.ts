@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import { db, type Db } from '../../db/client.server';
+import { inTransaction } from '../../db/transaction.server';
 import { recordActivity } from '../badges/record-activity.server';
 import { industries, prefectures, userPreferredIndustries, userPreferredPrefectures } from '../../db/schema';
 
@@ -12,7 +12,7 @@ export async function updateMatchConditions(options: {
   industryIds: number[];
   prefectureIds: number[];
 }): Promise<void> {
-  await db().transaction(async (tx) => {
+  await inTransaction(undefined, async (tx) => {
     const validIndustries = options.industryIds.length
       ? (await tx.select({ id: industries.id }).from(industries).where(inArray(industries.id, options.industryIds))).map((r) => r.id)
       : [];
@@ -29,7 +29,7 @@ export async function updateMatchConditions(options: {
     }
     // Filled match conditions earn 102; the rules decide what counts as filled.
     await recordActivity({
-      tx: tx as unknown as Db,
+      tx,
       userId: options.userId,
       activity: { type: 'match_conditions_saved', industryCount: validIndustries.length, prefectureCount: validPrefectures.length },
     });

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { db, type Db } from '../../db/client.server';
+import { inTransaction } from '../../db/transaction.server';
 import { users } from '../../db/schema';
 import { recordActivity } from '../badges/record-activity.server';
 
@@ -14,8 +14,8 @@ export async function updateProfile(options: {
   faculty: string;
   graduationYear: number;
 }): Promise<{ firstCompletion: boolean }> {
-  return db().transaction(async (tx) => {
-    const [row] = await (tx as unknown as Db)
+  return inTransaction(undefined, async (tx) => {
+    const [row] = await tx
       .update(users)
       .set({
         name: options.name,
@@ -32,7 +32,7 @@ export async function updateProfile(options: {
       });
     // A complete profile earns 101 (registration complete); the grant is idempotent.
     await recordActivity({
-      tx: tx as unknown as Db,
+      tx,
       userId: options.userId,
       activity: { type: 'registration_completed' },
     });

@@ -1,13 +1,11 @@
 import { useMatches, useRouteLoaderData } from 'react-router';
+import type { Viewer } from '../../lib/viewer';
 
 // What the page knows about the session, from the root loader (app/root.tsx).
 
-export type RootViewer = { userId: number; role: 'student' | 'moderator'; name: string | null } | null;
-export type RootAccountData = { viewer?: RootViewer; csrfToken?: string | null } | undefined;
+type RootAccountData = { viewer?: Viewer; csrfToken?: string | null } | undefined;
 
-export const CSRF_PARAM = 'authenticity_token';
-
-export function useViewer(): RootViewer {
+export function useViewer(): Viewer {
   return (useRouteLoaderData('root') as RootAccountData)?.viewer ?? null;
 }
 

@@ -1,6 +1,6 @@
-import { db, type Db } from '../../db/client.server';
+import { orDb, type DbOrTx } from '../../db/transaction.server';
 import { badgeGrants } from '../../db/schema';
-import { BadgeError } from './badge-error';
+import { AppError } from '../../lib/app-error';
 import { isBadgeKindId } from './catalog';
 
 /**
@@ -9,12 +9,12 @@ import { isBadgeKindId } from './catalog';
  * back, so each badge is announced once however many requests grant it together.
  * Returns the newly granted ids, ascending.
  */
-export async function grantBadges(options: { tx?: Db; userId: number; badgeKindIds: readonly number[] }): Promise<number[]> {
+export async function grantBadges(options: { tx?: DbOrTx; userId: number; badgeKindIds: readonly number[] }): Promise<number[]> {
   const ids = [...new Set(options.badgeKindIds)].sort((a, b) => a - b);
   const unknown = ids.filter((id) => !isBadgeKindId(id));
-  if (unknown.length > 0) throw new BadgeError('unknown_badge_kind', `Unknown badge kinds: ${unknown.join(', ')}`);
+  if (unknown.length > 0) throw new AppError('unknown_badge_kind', { detail: `Unknown badge kinds: ${unknown.join(', ')}` });
   if (ids.length === 0) return [];
-  const handle = options.tx ?? db();
+  const handle = orDb(options.tx);
   const rows = await handle
     .insert(badgeGrants)
     .values(ids.map((badgeKindId) => ({ userId: options.userId, badgeKindId })))

@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import { db, selectRows, type Db } from '../../db/client.server';
+import { selectRows } from '../../db/client.server';
+import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import { companies } from '../../db/schema';
 import { recordActivity } from '../badges/record-activity.server';
-import { FavoriteError } from './favorite-error';
+import { AppError } from '../../lib/app-error';
 
 export type AddFavoriteResult = {
   /** False when the company already was a favorite (a double click, a retry, another tab). */
@@ -15,10 +16,10 @@ export type AddFavoriteResult = {
  * Adds a company to the student's favorites. Idempotent and safe under concurrent identical
  * calls: the (user, company) key with ON CONFLICT DO NOTHING lets exactly one insert through,
  * and only that one reports the activity, in the same transaction.
- * Throws FavoriteError 'company_not_found' for an unknown company.
+ * Throws AppError 'company_not_found' for an unknown company.
  */
-export async function addFavorite(options: { tx?: Db; userId: number; companyId: number }): Promise<AddFavoriteResult> {
-  const run = async (tx: Db): Promise<AddFavoriteResult> => {
+export async function addFavorite(options: { tx?: DbOrTx; userId: number; companyId: number }): Promise<AddFavoriteResult> {
+  return inTransaction(options.tx, async (tx) => {
     // Inserting from the companies table turns an unknown company into "no row" instead of a
     // foreign key error, which would abort the caller's transaction.
     const inserted = await selectRows<{ company_id: number }>(
@@ -30,7 +31,7 @@ export async function addFavorite(options: { tx?: Db; userId: number; companyId:
     );
     if (inserted.length === 0) {
       const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, options.companyId));
-      if (!company) throw new FavoriteError('company_not_found', `Company ${options.companyId} does not exist`);
+      if (!company) throw new AppError('company_not_found', { detail: `Company ${options.companyId} does not exist` });
       return { added: false, newBadgeKindIds: [] };
     }
     const newBadgeKindIds = await recordActivity({
@@ -39,6 +40,5 @@ export async function addFavorite(options: { tx?: Db; userId: number; companyId:
       activity: { type: 'favorite_added', companyId: options.companyId },
     });
     return { added: true, newBadgeKindIds };
-  };
-  return options.tx ? run(options.tx) : db().transaction((tx) => run(tx));
+  });
 }

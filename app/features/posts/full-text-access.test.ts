@@ -5,8 +5,8 @@ const long = 'あ'.repeat(VISITOR_EXCERPT_LENGTH + 50);
 
 describe('full-text access', () => {
   it('lets logged-in members read everything', () => {
-    expect(canReadFullText({ userId: 1, role: 'student' })).toBe(true);
-    expect(visibleSections([{ heading: '内容', body: long }], { userId: 1, role: 'student' })).toEqual([
+    expect(canReadFullText({ userId: 1, role: 'student', name: null })).toBe(true);
+    expect(visibleSections([{ heading: '内容', body: long }], { userId: 1, role: 'student', name: null })).toEqual([
       { heading: '内容', body: long, truncated: false },
     ]);
   });

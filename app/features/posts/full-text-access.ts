@@ -1,7 +1,5 @@
 import type { PostSection } from '../../db/schema';
-
-/** Who is looking at a page: null for a visitor. Accounts fill it in from the session. */
-export type Viewer = { userId: number; role: 'student' | 'moderator' } | null;
+import type { Viewer } from '../../lib/viewer';
 
 export const VISITOR_EXCERPT_LENGTH = 100;
 

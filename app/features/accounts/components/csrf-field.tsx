@@ -1,4 +1,5 @@
-import { CSRF_PARAM, useCsrfToken } from '../viewer';
+import { CSRF_PARAM } from '../../../lib/csrf';
+import { useCsrfToken } from '../viewer';
 
 /** The hidden authenticity_token every form posts (docs/decisions/004-csrf.md). */
 export function CsrfField() {
