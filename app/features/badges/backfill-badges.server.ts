@@ -2,7 +2,8 @@
 // the live engine, and grants what is missing. What can and cannot be rebuilt this way is in
 // docs/decisions/011-badges.md (page views are counted per company and day, without the student).
 import { sql } from 'drizzle-orm';
-import { db, selectRows, type Db } from '../../db/client.server';
+import { selectRows } from '../../db/client.server';
+import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import type { PostTypeKey } from '../posts/post-types';
 import { badgesEarnedBy, type Activity, type TrackerCategory, type TrackerStatus } from './rules';
 
@@ -37,7 +38,7 @@ export function earliestGrants(userId: number, activities: DatedActivity[], now:
 type Dated = { user_id: number; at: Date | string | null };
 const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
-async function activitiesOf(handle: Db, userIds: number[]): Promise<Map<number, DatedActivity[]>> {
+async function activitiesOf(handle: DbOrTx, userIds: number[]): Promise<Map<number, DatedActivity[]>> {
   const ids = sql.param(userIds);
   const byUser = new Map<number, DatedActivity[]>(userIds.map((id) => [id, []]));
   const push = (userId: number, item: DatedActivity) => byUser.get(Number(userId))?.push(item);
@@ -175,7 +176,7 @@ export async function backfillBadges(
     afterId = userIds[userIds.length - 1]!;
     summary.students += userIds.length;
     // One transaction per batch: a crash leaves whole batches, and a rerun completes the rest.
-    await db().transaction(async (tx) => {
+    await inTransaction(undefined, async (tx) => {
       const now = options.now ?? new Date();
       const activities = await activitiesOf(tx, userIds);
       const rowUsers: number[] = [];

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { db, type Db } from '../../db/client.server';
+import { orDb, type DbOrTx } from '../../db/transaction.server';
 import { badgeGrants } from '../../db/schema';
 import { BADGE_KINDS, BADGE_SERIES, type BadgeKind, type BadgeSeriesKey } from './catalog';
 
@@ -25,10 +25,10 @@ export type BadgeStatus = {
 };
 
 /** Every badge kind by series with the student's acquisition dates; all gray for a visitor (null). */
-export async function listBadgeStatus(options: { tx?: Db; userId: number | null }): Promise<BadgeStatus> {
+export async function listBadgeStatus(options: { tx?: DbOrTx; userId: number | null }): Promise<BadgeStatus> {
   const acquired = new Map<number, Date>();
   if (options.userId !== null) {
-    const handle = options.tx ?? db();
+    const handle = orDb(options.tx);
     const rows = await handle
       .select({ badgeKindId: badgeGrants.badgeKindId, acquiredAt: badgeGrants.acquiredAt })
       .from(badgeGrants)

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import { db, type Db } from '../../db/client.server';
+import { orDb, type DbOrTx } from '../../db/transaction.server';
 import { badgeGrants } from '../../db/schema';
 import { badgeKindById, type BadgeIconKind, type BadgeTier } from './catalog';
 
@@ -9,8 +9,8 @@ export type UndisplayedBadge = { id: number; name: string; icon: BadgeIconKind; 
  * The student's badges that the popup has not shown yet, in the order they were acquired (the
  * popup names the last one). Ids no longer in the catalog are skipped.
  */
-export async function listUndisplayedBadges(options: { tx?: Db; userId: number }): Promise<UndisplayedBadge[]> {
-  const handle = options.tx ?? db();
+export async function listUndisplayedBadges(options: { tx?: DbOrTx; userId: number }): Promise<UndisplayedBadge[]> {
+  const handle = orDb(options.tx);
   const rows = await handle
     .select({ badgeKindId: badgeGrants.badgeKindId })
     .from(badgeGrants)

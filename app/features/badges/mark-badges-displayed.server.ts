@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { db, type Db } from '../../db/client.server';
+import { orDb, type DbOrTx } from '../../db/transaction.server';
 import { badgeGrants } from '../../db/schema';
 import { isBadgeKindId } from './catalog';
 
@@ -9,14 +9,14 @@ import { isBadgeKindId } from './catalog';
  * ids this call marked.
  */
 export async function markBadgesDisplayed(options: {
-  tx?: Db;
+  tx?: DbOrTx;
   userId: number;
   badgeKindIds: readonly number[];
 }): Promise<number[]> {
   // Only catalog ids reach SQL: anything else could not match a grant and must not become a 500.
   const ids = [...new Set(options.badgeKindIds.filter(isBadgeKindId))];
   if (ids.length === 0) return [];
-  const handle = options.tx ?? db();
+  const handle = orDb(options.tx);
   const rows = await handle
     .update(badgeGrants)
     .set({ displayedAt: sql`now()` })

@@ -1,5 +1,5 @@
 import { and, count, eq, isNotNull } from 'drizzle-orm';
-import { db, type Db } from '../../db/client.server';
+import { orDb, type DbOrTx } from '../../db/transaction.server';
 import { posts } from '../../db/schema';
 import { grantBadges } from './grant-badges.server';
 import { badgesEarnedBy, type Activity, type ActivityFacts } from './rules';
@@ -9,8 +9,8 @@ import { badgesEarnedBy, type Activity, type ActivityFacts } from './rules';
  * transaction as `tx` so that the badge is granted together with the action or not at all.
  * Returns the badge kind ids newly granted by this activity (empty when already held).
  */
-export async function recordActivity(options: { tx?: Db; userId: number; activity: Activity }): Promise<number[]> {
-  const handle = options.tx ?? db();
+export async function recordActivity(options: { tx?: DbOrTx; userId: number; activity: Activity }): Promise<number[]> {
+  const handle = orDb(options.tx);
   const facts: ActivityFacts = { userId: options.userId };
   if (options.activity.type === 'post_submitted') {
     const [row] = await handle

@@ -1,14 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.server';
-import { db as defaultDb } from '../../db/client.server';
+import { orDb, type DbOrTx } from '../../db/transaction.server';
 
 /**
  * Recomputes the denormalised counts and the average 総合評価 of companies from their published
  * posts: for the given companies, or for all of them. Call it in the transaction that publishes,
  * unpublishes or moves a post. Only rows whose numbers change are written.
  */
-export async function refreshCompanyStats(options: { companyIds?: number[]; tx?: Db } = {}): Promise<void> {
-  const handle = options.tx ?? defaultDb();
+export async function refreshCompanyStats(options: { companyIds?: number[]; tx?: DbOrTx } = {}): Promise<void> {
+  const handle = orDb(options.tx);
   const ids = options.companyIds;
   if (ids && ids.length === 0) return;
   const only = ids ? sql`WHERE id = ANY(${sql.param(ids)}::int[])` : sql``;

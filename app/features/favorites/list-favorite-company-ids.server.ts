@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { db, type Db } from '../../db/client.server';
+import { orDb, type DbOrTx } from '../../db/transaction.server';
 import { favorites } from '../../db/schema';
 
 /**
@@ -7,12 +7,12 @@ import { favorites } from '../../db/schema';
  * them (e.g. the companies on one search page, to draw their heart buttons).
  */
 export async function listFavoriteCompanyIds(options: {
-  tx?: Db;
+  tx?: DbOrTx;
   userId: number;
   companyIds?: readonly number[];
 }): Promise<number[]> {
   if (options.companyIds && options.companyIds.length === 0) return [];
-  const handle = options.tx ?? db();
+  const handle = orDb(options.tx);
   const rows = await handle
     .select({ companyId: favorites.companyId })
     .from(favorites)

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { db, type Db } from '../../db/client.server';
+import { orDb, type DbOrTx } from '../../db/transaction.server';
 import { companies, favorites, industries, prefectures } from '../../db/schema';
 
 export type FavoriteCompany = {
@@ -12,8 +12,8 @@ export type FavoriteCompany = {
 };
 
 /** The student's favorite companies for /mypage, newest first. */
-export async function listFavorites(options: { tx?: Db; userId: number }): Promise<FavoriteCompany[]> {
-  const handle = options.tx ?? db();
+export async function listFavorites(options: { tx?: DbOrTx; userId: number }): Promise<FavoriteCompany[]> {
+  const handle = orDb(options.tx);
   const rows = await handle
     .select({
       companyId: companies.id,
