@@ -1,10 +1,10 @@
-// Browser side of the two badge calls of SPEC.md section 7. Like the Rails client the spec
-// describes: nothing is sent without the page's csrf-token meta tag, the XSRF cookie is echoed
-// as a header, answers come back with camelCase keys, and there is no timeout. Failures are
-// rethrown (SPEC.md section 8).
+// Browser side of the two badge calls of SPEC.md section 7, on the site's one client
+// (app/lib/site-client.ts). Like the Rails client the spec describes: nothing is sent without the
+// page's csrf-token meta tag (the GET included), the XSRF cookie is echoed as a header, answers
+// come back with camelCase keys, and there is no timeout. Failures are rethrown (SPEC.md
+// section 8).
+import { CSRF_TOKEN_NOT_FOUND, pageCsrfToken, sendCall } from '../../lib/site-client';
 import type { BadgeIconKind, BadgeTier } from './catalog';
-
-export const CSRF_TOKEN_NOT_FOUND = 'CSRF token not found';
 
 export type AcquiredBadgeKind = { id: number; name: string; icon: BadgeIconKind; color: BadgeTier };
 export type AcquireBadgesAnswer = { badgeKinds: AcquiredBadgeKind[] };
@@ -20,26 +20,6 @@ export class BadgeCallError extends Error {
   }
 }
 
-function csrfToken(): string | null {
-  if (typeof document === 'undefined') return null;
-  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
-}
-
-function cookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) {
-      try {
-        return decodeURIComponent(value.join('='));
-      } catch {
-        return value.join('=');
-      }
-    }
-  }
-  return null;
-}
-
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
 /** Converts every object key, at any depth, from snake_case to camelCase. */
@@ -52,23 +32,9 @@ export function camelizeKeys(value: unknown): unknown {
 }
 
 async function send(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<unknown> {
-  const token = csrfToken();
-  if (!token) throw new Error(CSRF_TOKEN_NOT_FOUND);
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Requested-With': 'XMLHttpRequest',
-    'X-CSRF-Token': token,
-  };
-  const xsrf = cookie('XSRF-TOKEN');
-  if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
-  if (body) headers['Content-Type'] = 'application/json';
-  // No AbortSignal: the spec's client has no timeout.
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body ? JSON.stringify({ authenticity_token: token, ...body }) : undefined,
-  });
+  // SPEC.md: both calls are sent only when the page has the token.
+  if (!pageCsrfToken()) throw new Error(CSRF_TOKEN_NOT_FOUND);
+  const response = await sendCall(path, { method, json: body });
   if (!response.ok) throw new BadgeCallError(response.status, path);
   const text = await response.text();
   return text ? camelizeKeys(JSON.parse(text)) : {};

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnackBar } from '../../../ui/snack-bar';
-import { FavoriteCallError, pageCsrfToken, sendFavorite } from '../favorite-client';
+import { pageCsrfToken } from '../../../lib/site-client';
+import { sendFavorite } from '../favorite-client';
 import { setFavorited, useFavorited } from '../favorites-store';
 import styles from './favorite-button.module.css';
 
@@ -29,23 +30,23 @@ export function FavoriteButton({
   const location = useLocation();
 
   async function toggle() {
-    const token = pageCsrfToken();
     const login = `/login?redirect_to=${encodeURIComponent(location.pathname + location.search)}`;
-    if (!token) {
+    // A visitor's page has no token: the heart leads to login and back.
+    if (!pageCsrfToken()) {
       navigate(login);
       return;
     }
     setBusy(true);
-    try {
-      await sendFavorite({ companyId, favorite: !favorited, token });
+    const result = await sendFavorite({ companyId, favorite: !favorited });
+    setBusy(false);
+    if (result.ok) {
       setFavorited(companyId, !favorited);
       // Loaded on first use: the same module instance as the popup's, so the queue is shared.
       if (!favorited) void import('../../badges/badge-popup-queue').then((queue) => queue.requestBadgePopup());
-    } catch (error) {
-      if (error instanceof FavoriteCallError && error.status === 401) navigate(login);
-      else snackBar.show(FAILED);
-    } finally {
-      setBusy(false);
+    } else if (result.status === 401) {
+      navigate(login);
+    } else {
+      snackBar.show(FAILED);
     }
   }
 
