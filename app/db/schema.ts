@@ -18,6 +18,23 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import {
+  ENTRY_SHEET_RESULTS,
+  INTERN_FORMATS,
+  MODERATION_ACTIONS,
+  POINT_REASONS,
+  POST_STATUSES,
+  POST_TYPE_KEYS,
+  REJECTION_REASONS,
+  REVISION_STATUSES,
+  SCREENING_RESULTS,
+  SEASONS,
+  SELECTION_TYPES,
+  TRACKER_CATEGORIES,
+  TRACKER_STATUSES,
+  USER_ROLES,
+  type ScreeningStepKind,
+} from './enums';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -92,7 +109,7 @@ export const recruitServices = pgTable('recruit_services', {
 
 // ---------------------------------------------------------------- accounts
 
-export const userRole = pgEnum('user_role', ['student', 'moderator']);
+export const userRole = pgEnum('user_role', USER_ROLES);
 
 export const users = pgTable(
   'users',
@@ -203,19 +220,9 @@ export const outboxEmails = pgTable('outbox_emails', {
 
 // ---------------------------------------------------------------- posts (投稿)
 
-export const postType = pgEnum('post_type', [
-  'intern_entry_sheet',
-  'screening_entry_sheet',
-  'intern_experience',
-  'screening_experience',
-  'student_word_mouth',
-  'employee_word_mouth',
-  'company_study',
-  'recruit_service_review',
-  'jobhunt_prompt_report',
-]);
+export const postType = pgEnum('post_type', POST_TYPE_KEYS);
 
-export const postStatus = pgEnum('post_status', ['draft', 'submitted', 'published', 'rejected']);
+export const postStatus = pgEnum('post_status', POST_STATUSES);
 
 export type PostSection = { heading: string; body: string };
 
@@ -240,9 +247,12 @@ export const posts = pgTable(
     sections: jsonb('sections').$type<PostSection[]>().notNull().default([]),
     attributes: jsonb('attributes').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
     usefulCount: integer('useful_count').notNull().default(0),
-    rejectionReason: text('rejection_reason'),
-    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
-    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * The revision readers see (post_revisions.revision); 0 until the post is first published.
+     * Imported posts and the demo data are published at 1 without a revision row.
+     */
+    revision: integer('revision').notNull().default(0),
+    /** When the post was first sent for review (its revisions keep every later time). */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -256,18 +266,83 @@ export const posts = pgTable(
     index('posts_service_idx').on(t.recruitServiceId).where(sql`${t.recruitServiceId} IS NOT NULL`),
     index('posts_author_idx').on(t.authorId, t.updatedAt.desc()),
     index('posts_submitted_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
+    // A draft may not have its company (or service) yet; anything submitted has exactly one.
     check(
       'posts_subject_check',
-      sql`(${t.type} = 'recruit_service_review' AND ${t.recruitServiceId} IS NOT NULL AND ${t.companyId} IS NULL)
-        OR (${t.type} <> 'recruit_service_review' AND ${t.companyId} IS NOT NULL AND ${t.recruitServiceId} IS NULL)`,
+      sql`(${t.type} = 'recruit_service_review' AND ${t.companyId} IS NULL
+          AND (${t.recruitServiceId} IS NOT NULL OR ${t.status} = 'draft'))
+        OR (${t.type} <> 'recruit_service_review' AND ${t.recruitServiceId} IS NULL
+          AND (${t.companyId} IS NOT NULL OR ${t.status} = 'draft'))`,
     ),
     check('posts_author_check', sql`${t.authorId} IS NOT NULL OR ${t.type} = 'employee_word_mouth'`),
     check('posts_published_check', sql`${t.status} <> 'published' OR ${t.publishedAt} IS NOT NULL`),
   ],
 );
 
-export const season = pgEnum('season', ['summer', 'winter']);
-export const internFormat = pgEnum('intern_format', ['in_person', 'online']);
+export const revisionStatus = pgEnum('revision_status', REVISION_STATUSES);
+export const rejectionReasonCode = pgEnum('rejection_reason_code', REJECTION_REASONS);
+export const moderationAction = pgEnum('moderation_action', MODERATION_ACTIONS);
+
+/**
+ * The versions an author writes of a post (docs/decisions/022-post-revisions.md). `content` is
+ * the post type's content (features/posts/types/), partial while a draft; it becomes the
+ * published post (posts and its detail table) when a moderator approves it. A published post
+ * that is being revised keeps showing its published revision while the next one is reviewed.
+ * At most one revision of a post is open (draft, submitted or rejected) at a time.
+ */
+export const postRevisions = pgTable(
+  'post_revisions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    revision: integer('revision').notNull(),
+    status: revisionStatus('status').notNull().default('draft'),
+    content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
+    /** Bumped by every save; a save based on an older value is stale (AppError stale_revision, 409). */
+    lockVersion: integer('lock_version').notNull().default(1),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    rejectionReason: rejectionReasonCode('rejection_reason'),
+    rejectionNote: text('rejection_note'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.revision] }),
+    uniqueIndex('post_revisions_open_key').on(t.postId).where(sql`${t.status} IN ('draft', 'submitted', 'rejected')`),
+    index('post_revisions_queue_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
+    check('post_revisions_revision_check', sql`${t.revision} >= 1`),
+    check('post_revisions_rejected_check', sql`${t.status} <> 'rejected' OR ${t.rejectionReason} IS NOT NULL`),
+  ],
+);
+
+/**
+ * Every moderator decision, append-only: a trigger (migration 0008) refuses UPDATE and DELETE,
+ * so the log is what happened, whoever writes code later.
+ */
+export const moderationEvents = pgTable(
+  'moderation_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id),
+    revision: integer('revision').notNull(),
+    moderatorId: integer('moderator_id')
+      .notNull()
+      .references(() => users.id),
+    action: moderationAction('action').notNull(),
+    reason: rejectionReasonCode('reason'),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_events_post_idx').on(t.postId, t.createdAt), index('moderation_events_created_idx').on(t.createdAt.desc())],
+);
+
+export const season = pgEnum('season', SEASONS);
+export const internFormat = pgEnum('intern_format', INTERN_FORMATS);
 
 const rating = (name: string) => smallint(name).notNull();
 
@@ -314,9 +389,10 @@ export const internExperiences = pgTable(
   ],
 );
 
-export const screeningResult = pgEnum('screening_result', ['offer', 'rejected', 'declined', 'in_progress']);
+export const screeningResult = pgEnum('screening_result', SCREENING_RESULTS);
 
-export type ScreeningStep = { kind: 'es' | 'web_test' | 'gd' | 'interview'; round?: number; body: string };
+/** One step of a screening experience; `final` marks the last interview of the selection (最終面接). */
+export type ScreeningStep = { kind: ScreeningStepKind; round?: number; final?: boolean; body: string };
 
 /** Screening experience (本選考体験記): graduation year, steps taken and the result. */
 export const screeningExperiences = pgTable('screening_experiences', {
@@ -328,8 +404,8 @@ export const screeningExperiences = pgTable('screening_experiences', {
   result: screeningResult('result').notNull(),
 });
 
-export const selectionType = pgEnum('selection_type', ['intern', 'recruit']);
-export const entrySheetResult = pgEnum('entry_sheet_result', ['passed', 'failed', 'unknown']);
+export const selectionType = pgEnum('selection_type', SELECTION_TYPES);
+export const entrySheetResult = pgEnum('entry_sheet_result', ENTRY_SHEET_RESULTS);
 
 /** Entry sheet (ES): questions and answers are the post's sections (heading = question). */
 export const entrySheets = pgTable('entry_sheets', {
@@ -407,7 +483,7 @@ export const badgeGrants = pgTable(
   ],
 );
 
-export const pointReason = pgEnum('point_reason', ['post_published', 'adjustment']);
+export const pointReason = pgEnum('point_reason', POINT_REASONS);
 
 /** Reward points ledger (報酬ポイント). One row per cause; the unique key stops double payment. */
 export const pointEntries = pgTable(
@@ -431,16 +507,8 @@ export const pointEntries = pgTable(
   ],
 );
 
-export const trackerCategory = pgEnum('tracker_category', ['intern', 'recruit']);
-export const trackerStatus = pgEnum('tracker_status', [
-  'registered',
-  'intern_participated',
-  'es_submitted',
-  'passed_first_interview',
-  'passed_second_or_later_interview',
-  'job_offer',
-  'entered',
-]);
+export const trackerCategory = pgEnum('tracker_category', TRACKER_CATEGORIES);
+export const trackerStatus = pgEnum('tracker_status', TRACKER_STATUSES);
 
 /** Selection tracker (選考管理): one row per student, company and category. */
 export const trackerEntries = pgTable(

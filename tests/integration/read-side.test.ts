@@ -119,7 +119,10 @@ describe('the read side on the demo data', () => {
     const [draft] = await database().query<{ id: number; type: string }>(`SELECT id, type FROM posts WHERE status <> 'published' LIMIT 1`);
     expect(await getPost({ postId: draft!.id, type: draft!.type as never })).toBeNull();
     const post = await getPost({ postId: page.posts[0]!.id, type: 'intern_experience' });
-    expect(post?.intern?.ratings.all).toBeGreaterThanOrEqual(1);
+    // The nine ratings, read through the intern experience's type module.
+    expect(post?.facts.ratings).toHaveLength(9);
+    expect(post?.facts.ratings?.[0]).toMatchObject({ label: '総合評価', value: expect.any(Number) });
+    expect(post?.facts.facts.map((fact) => fact.label)).toEqual(expect.arrayContaining(['開催時期', 'テーマ', '形式', '期間']));
     expect(await getPost({ postId: page.posts[0]!.id, type: 'company_study' })).toBeNull();
   });
 

@@ -5,6 +5,7 @@ import { generateDemoData, type DemoData } from './generate';
 import { BADGE, POINTS_PER_PUBLISHED_POST } from './generate-activity';
 import { REAL_NAME_FRAGMENTS } from './names';
 import { Random } from './random';
+import { fromPostRecord, POST_TYPE_MODULES, toPostRecord } from '../posts/types/registry';
 
 const TODAY = new Date('2026-11-22T03:00:00Z');
 const data: DemoData = generateDemoData({ seed: 7, passwordHash: 'hash', today: TODAY });
@@ -124,7 +125,6 @@ describe('generateDemoData', () => {
     const statuses = new Set(data.posts.map((post) => post.status));
     expect(statuses).toEqual(new Set(['published', 'draft', 'submitted', 'rejected']));
     for (const post of data.posts) {
-      if (post.status === 'rejected') expect(post.rejectionReason).toMatch(/。$/);
       if (post.status === 'published') expect(post.publishedAt).toBeInstanceOf(Date);
       else expect(post.publishedAt).toBeNull();
       if (post.type === 'recruit_service_review') {
@@ -137,6 +137,39 @@ describe('generateDemoData', () => {
       if (post.type === 'employee_word_mouth') expect(post.authorId).toBeNull();
       else expect(post.authorId).not.toBeNull();
     }
+  });
+
+  it('stores every post through its type module: published content passes the strict schema, drafts the lenient one', () => {
+    const detail = <T extends { postId: number }>(rows: T[]) => new Map(rows.map((row) => [row.postId, row]));
+    const interns = detail(data.internExperiences);
+    const screenings = detail(data.screeningExperiences);
+    const sheets = detail(data.entrySheets);
+    for (const post of published) {
+      const record = {
+        title: post.title ?? '',
+        sections: post.sections ?? [],
+        attributes: post.attributes ?? {},
+        intern: interns.get(post.id),
+        screening: screenings.get(post.id),
+        entrySheet: sheets.get(post.id),
+      };
+      const { type, ...content } = fromPostRecord(post.type, record as never);
+      const checked = POST_TYPE_MODULES[type].schema.safeParse(content);
+      expect(checked.error?.issues.slice(0, 3), `${post.type} ${post.id}`).toBeUndefined();
+      expect(toPostRecord(type, checked.data as never)).toMatchObject({ title: record.title, sections: record.sections });
+    }
+    const revisions = new Map(data.postRevisions.map((revision) => [revision.postId, revision]));
+    for (const post of data.posts.filter((row) => row.status !== 'published')) {
+      const revision = revisions.get(post.id)!;
+      expect(revision.status).toBe(post.status);
+      const module = POST_TYPE_MODULES[post.type!];
+      const schema = post.status === 'draft' ? module.draftSchema : module.schema;
+      expect(schema.safeParse(revision.content).error?.issues.slice(0, 3), `${post.type} ${post.id} ${post.status}`).toBeUndefined();
+      if (post.status === 'rejected') expect(revision.rejectionNote).toMatch(/。$/);
+    }
+    expect(data.moderationEvents.filter((event) => event.action === 'reject')).toHaveLength(
+      data.posts.filter((post) => post.status === 'rejected').length,
+    );
   });
 
   it('dates everything before the reference date, in a believable order', () => {
@@ -188,7 +221,7 @@ describe('generateDemoData', () => {
   });
 
   it('has one detail row per intern experience, with ratings 1..5 that differ between companies', () => {
-    const internPosts = data.posts.filter((post) => post.type === 'intern_experience');
+    const internPosts = published.filter((post) => post.type === 'intern_experience');
     expect(data.internExperiences).toHaveLength(internPosts.length);
     const postById = new Map(data.posts.map((post) => [post.id, post]));
     const averages = new Map<number, number[]>();
@@ -248,17 +281,13 @@ describe('generateDemoData', () => {
 
   it('has the detail rows of screening experiences and entry sheets', () => {
     const byId = new Map(data.posts.map((post) => [post.id, post]));
-    expect(data.screeningExperiences).toHaveLength(
-      data.posts.filter((post) => post.type === 'screening_experience').length,
-    );
+    expect(data.screeningExperiences).toHaveLength(published.filter((post) => post.type === 'screening_experience').length);
     for (const row of data.screeningExperiences) {
       expect(byId.get(row.postId)?.type).toBe('screening_experience');
       expect(row.steps?.[0]?.kind).toBe('es');
       expect(['offer', 'rejected', 'declined', 'in_progress']).toContain(row.result);
     }
-    const sheets = data.posts.filter(
-      (post) => post.type === 'intern_entry_sheet' || post.type === 'screening_entry_sheet',
-    );
+    const sheets = published.filter((post) => post.type === 'intern_entry_sheet' || post.type === 'screening_entry_sheet');
     expect(data.entrySheets).toHaveLength(sheets.length);
     for (const row of data.entrySheets) {
       const type = byId.get(row.postId)?.type;

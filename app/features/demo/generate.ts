@@ -1,8 +1,8 @@
 // The demo data set as plain rows, computed from a seed alone (plus today's date for the
 // view counts of the last 30 days), so that it can be tested without a database and the same
 // seed always gives the same site. seed.server.ts writes these rows.
+import type { RejectionReason } from '../../db/enums';
 import type {
-  PostSection,
   badgeGrants,
   clips,
   companies,
@@ -11,7 +11,9 @@ import type {
   favorites,
   industries,
   internExperiences,
+  moderationEvents,
   pointEntries,
+  postRevisions,
   posts,
   prefectures,
   recruitServices,
@@ -22,6 +24,7 @@ import type {
   userPreferredPrefectures,
   users,
 } from '../../db/schema';
+import { toPostRecord, type PostContent } from '../posts/types/registry';
 import { DEMO_MODERATOR_EMAIL, demoStudentEmail, DEMO_STUDENT_COUNT } from './accounts';
 import { DAY, HOUR, REFERENCE_DATE, between, jst, maxDate, minDate, plus, recent } from './calendar';
 import { generateActivity, generateViewDays } from './generate-activity';
@@ -72,6 +75,8 @@ export type PostRow = Insert<typeof posts> & { id: number };
 export type InternExperienceRow = Insert<typeof internExperiences>;
 export type ScreeningExperienceRow = Insert<typeof screeningExperiences>;
 export type EntrySheetRow = Insert<typeof entrySheets>;
+export type PostRevisionRow = Insert<typeof postRevisions>;
+export type ModerationEventRow = Insert<typeof moderationEvents>;
 export type FavoriteRow = Insert<typeof favorites>;
 export type ClipRow = Insert<typeof clips>;
 export type UsefulVoteRow = Insert<typeof usefulVotes>;
@@ -92,6 +97,8 @@ export type DemoData = {
   internExperiences: InternExperienceRow[];
   screeningExperiences: ScreeningExperienceRow[];
   entrySheets: EntrySheetRow[];
+  postRevisions: PostRevisionRow[];
+  moderationEvents: ModerationEventRow[];
   favorites: FavoriteRow[];
   clips: ClipRow[];
   usefulVotes: UsefulVoteRow[];
@@ -377,14 +384,24 @@ class AuthorPool {
 
 type PostStatus = PostRow['status'];
 
-type PostDraft = Omit<PostRow, 'id'> & {
+/** A post being generated: its metadata and its content in the post type's own shape. */
+type PostDraft = {
   type: PostType;
   status: PostStatus;
+  authorId: number | null;
+  companyId: number | null;
+  recruitServiceId: number | null;
+  /** The type module's content (features/posts/types/); stored through its toRecord. */
+  content: PostContent;
+  usefulCount: number;
+  submittedAt: Date | null;
+  publishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
-  intern?: Omit<InternExperienceRow, 'postId'>;
-  screening?: Omit<ScreeningExperienceRow, 'postId'>;
-  entrySheet?: Omit<EntrySheetRow, 'postId'>;
+  /** A revision sent back by the moderator: the preset reason and the note to the author. */
+  rejection?: { reason: RejectionReason; note: string; reviewedAt: Date };
+  /** A draft: only part of the content is written yet. */
+  partial?: boolean;
 };
 
 type YearSeason = { year: number; season: 'summer' | 'winter' };
@@ -562,108 +579,92 @@ class Posts {
     return Math.floor(61 * Math.pow(this.rng.next(), 3) * (0.5 + age / 2));
   }
 
-  private push(
-    draft: Omit<PostDraft, 'status' | 'usefulCount' | 'reviewedBy' | 'reviewedAt' | 'rejectionReason' | 'updatedAt'>,
-  ): void {
+  private push(draft: Omit<PostDraft, 'status' | 'usefulCount' | 'updatedAt'>): void {
     this.drafts.push({
       ...draft,
       status: 'published',
       usefulCount: this.usefulCount(draft.publishedAt as Date),
-      rejectionReason: null,
-      reviewedBy: draft.authorId === null ? null : this.moderatorId,
-      reviewedAt: draft.authorId === null ? null : (draft.publishedAt as Date),
       updatedAt: draft.publishedAt as Date,
     });
   }
 
-  // -- builders: the content of one post of each type, given its subject and author
+  // -- builders: the content of one post of each type, given its subject and author, in the
+  // shape of the type's module (features/posts/types/), which stores it
 
-  internExperience(company: Company, when: YearSeason, author: Student) {
+  internExperience(company: Company, when: YearSeason, author: Student): PostContent {
     const program = this.program(company, when);
     const ratings = this.ratings(company, when);
+    const [overview, flow, impressions] = internSections(this.rng, company, program, ratings);
     return {
+      type: 'intern_experience',
       title: internTitle(program),
-      sections: internSections(this.rng, company, program, ratings),
-      attributes: { course: program.role, graduationYear: author.graduationYear },
-      intern: {
-        companyId: company.id,
-        year: program.year,
-        season: program.season,
-        theme: program.theme,
-        format: program.format,
-        days: program.days,
-        ratingAll: ratings.all,
-        ratingDifficulty: ratings.difficulty,
-        ratingIndustryUnderstanding: ratings.industryUnderstanding,
-        ratingCompanyUnderstanding: ratings.companyUnderstanding,
-        ratingMentor: ratings.mentor,
-        ratingGrowth: ratings.growth,
-        ratingDirectlyLinkedToOffer: ratings.directlyLinkedToOffer,
-        ratingLevel: ratings.level,
-        ratingTheme: ratings.theme,
+      jobType: program.role,
+      graduationYear: author.graduationYear ?? undefined,
+      year: program.year,
+      season: program.season,
+      theme: program.theme,
+      format: program.format,
+      days: program.days,
+      overview: overview!.body,
+      flow: flow!.body,
+      impressions: impressions!.body,
+      ratings: {
+        all: ratings.all,
+        difficulty: ratings.difficulty,
+        industry_understanding: ratings.industryUnderstanding,
+        company_understanding: ratings.companyUnderstanding,
+        mentor: ratings.mentor,
+        growth: ratings.growth,
+        directly_linked_to_offer: ratings.directlyLinkedToOffer,
+        level: ratings.level,
+        theme: ratings.theme,
       },
     };
   }
 
-  internEntrySheet(company: Company, when: YearSeason, author: Student) {
+  internEntrySheet(company: Company, when: YearSeason, author: Student): PostContent {
     const program = this.program(company, when);
     const graduationYear = author.graduationYear ?? when.year + 2;
+    const title = entrySheetTitle(this.rng, { selection: 'intern', year: when.year, season: when.season, graduationYear, role: program.role });
+    const sections = entrySheetSections(this.rng, company, { selection: 'intern', major: author.major, theme: program.theme });
     return {
-      title: entrySheetTitle(this.rng, {
-        selection: 'intern',
-        year: when.year,
-        season: when.season,
-        graduationYear,
-        role: program.role,
-      }),
-      sections: entrySheetSections(this.rng, company, {
-        selection: 'intern',
-        major: author.major,
-        theme: program.theme,
-      }),
-      attributes: { course: program.role, season: when.season, graduationYear },
-      entrySheet: {
-        selectionType: 'intern' as const,
-        year: when.year,
-        result: this.rng.weighted([
-          ['passed', 6],
-          ['failed', 2.5],
-          ['unknown', 1.5],
-        ] as const),
-      },
+      type: 'intern_entry_sheet',
+      title,
+      jobType: program.role,
+      graduationYear,
+      year: when.year,
+      season: when.season,
+      questions: sections.map((section) => ({ question: section.heading, answer: section.body })),
+      result: this.rng.weighted([
+        ['passed', 6],
+        ['failed', 2.5],
+        ['unknown', 1.5],
+      ] as const),
     };
   }
 
-  screeningEntrySheet(company: Company, graduationYear: number, author: Student) {
+  screeningEntrySheet(company: Company, graduationYear: number, author: Student): PostContent {
     const role = this.rng.pick(company.roles);
+    // The calendar year the ES was submitted: main selection runs in the year before graduation.
+    const title = entrySheetTitle(this.rng, { selection: 'recruit', year: graduationYear - 1, season: 'summer', graduationYear, role });
+    const sections = entrySheetSections(this.rng, company, { selection: 'recruit', major: author.major, theme: this.rng.pick(company.industry.themes) });
     return {
-      title: entrySheetTitle(this.rng, {
-        selection: 'recruit',
-        year: graduationYear - 1,
-        season: 'summer',
-        graduationYear,
-        role,
-      }),
-      sections: entrySheetSections(this.rng, company, {
-        selection: 'recruit',
-        major: author.major,
-        theme: this.rng.pick(company.industry.themes),
-      }),
-      attributes: { course: role, graduationYear },
-      entrySheet: {
-        selectionType: 'recruit' as const,
-        // The calendar year the ES was submitted: main selection runs in the year before graduation.
-        year: graduationYear - 1,
-        result: this.rng.weighted([
-          ['passed', 6],
-          ['failed', 3],
-          ['unknown', 1],
-        ] as const),
-      },
+      type: 'screening_entry_sheet',
+      title,
+      jobType: role,
+      graduationYear,
+      year: graduationYear - 1,
+      season: undefined,
+      questions: sections.map((section) => ({ question: section.heading, answer: section.body })),
+      result: this.rng.weighted([
+        ['passed', 6],
+        ['failed', 3],
+        ['unknown', 1],
+      ] as const),
     };
   }
 
-  screeningExperience(company: Company, graduationYear: number) {
+  screeningExperience(company: Company, graduationYear: number): { plan: ScreeningPlan; content: PostContent } {
     const plan: ScreeningPlan = planScreening(this.rng, {
       graduationYear,
       role: this.rng.pick(company.roles),
@@ -673,41 +674,45 @@ class Posts {
     const { sections, steps } = screeningSections(this.rng, company, plan);
     return {
       plan,
-      title: screeningTitle(plan),
-      sections,
-      attributes: { course: plan.role, graduationYear },
-      screening: { graduationYear, steps, result: plan.result },
+      content: {
+        type: 'screening_experience',
+        title: screeningTitle(plan),
+        jobType: plan.role,
+        graduationYear,
+        steps: steps.map((step) => ({
+          kind: step.kind,
+          round: step.round,
+          final: step.kind === 'interview' && step.round === plan.interviewRounds && plan.interviewRounds > 1,
+          body: step.body,
+        })),
+        result: plan.result,
+        reflection: sections[sections.length - 1]!.body,
+      },
     };
   }
 
-  studentWordMouth(company: Company, author: Student) {
+  studentWordMouth(company: Company, author: Student): PostContent {
     const rating = clamp(Math.round(this.rng.normal(company.quality, 0.9)), 1, 5);
     const graduationYear = author.graduationYear ?? 2027;
-    return {
-      title: studentWordMouthTitle(this.rng, company, graduationYear),
-      sections: studentWordMouthSections(this.rng, company, rating),
-      attributes: { rating, graduationYear },
-    };
+    const title = studentWordMouthTitle(this.rng, company, graduationYear);
+    const [briefing, selection, verdict] = studentWordMouthSections(this.rng, company, rating);
+    return { type: 'student_word_mouth', title, graduationYear, rating, briefing: briefing!.body, selection: selection!.body, verdict: verdict!.body };
   }
 
-  companyStudy(company: Company) {
-    return {
-      title: companyStudyTitle(this.rng, company),
-      sections: companyStudySections(this.rng, company),
-      attributes: {},
-    };
+  companyStudy(company: Company): PostContent {
+    const title = companyStudyTitle(this.rng, company);
+    const [business, analysis, motivation] = companyStudySections(this.rng, company);
+    return { type: 'company_study', title, business: business!.body, analysis: analysis!.body, motivation: motivation!.body };
   }
 
-  serviceReview(service: DemoService) {
+  serviceReview(service: DemoService): PostContent {
     const rating = clamp(Math.round(this.rng.normal(service.quality, 0.9)), 1, 5);
-    return {
-      title: serviceReviewTitle(this.rng, service),
-      sections: serviceReviewSections(this.rng, service, rating),
-      attributes: { rating },
-    };
+    const title = serviceReviewTitle(this.rng, service);
+    const [good, bad] = serviceReviewSections(this.rng, service, rating);
+    return { type: 'recruit_service_review', title, rating, good: good!.body, bad: bad!.body };
   }
 
-  quick(company: Company, date: Date, graduationYear: number) {
+  quick(company: Company, date: Date, graduationYear: number): { content: PostContent; reportedAfterDays: number } {
     const rng = this.rng;
     const phase = rng.weighted<QuickPhase>(
       QUICK_PHASES.map((value) => [
@@ -732,7 +737,10 @@ class Posts {
     });
     // A result is reported when it arrives; a wait is reported right after the step.
     const reportedAfterDays = result === '結果待ち' ? 0 : resultAfterDays;
-    return { ...report, attributes: { phase, result, graduationYear }, reportedAfterDays };
+    return {
+      content: { type: 'jobhunt_prompt_report', title: report.title, graduationYear, phase, result, report: report.sections[0]!.body },
+      reportedAfterDays,
+    };
   }
 
   // -- the published data set
@@ -751,14 +759,7 @@ class Posts {
       const dates = this.published(between(rng, window[0] as Date, window[1] as Date), [15, 200]);
       const author = this.authors.pick(dates.createdAt, [when.year + 2, when.year + 3]);
       const content = this.internEntrySheet(company, when, author);
-      this.push({
-        type: 'intern_entry_sheet',
-        authorId: author.id,
-        companyId: company.id,
-        recruitServiceId: null,
-        ...content,
-        ...dates,
-      });
+      this.push({ type: 'intern_entry_sheet', authorId: author.id, companyId: company.id, recruitServiceId: null, content, ...dates });
     }
 
     for (let i = 0; i < 380; i++) {
@@ -771,38 +772,21 @@ class Posts {
       const dates = this.published(submitted, graduationYear === 2026 ? [20, 200] : [5, 40]);
       const author = this.authors.pick(dates.createdAt, [graduationYear]);
       const content = this.screeningEntrySheet(company, graduationYear, author);
-      this.push({
-        type: 'screening_entry_sheet',
-        authorId: author.id,
-        companyId: company.id,
-        recruitServiceId: null,
-        ...content,
-        ...dates,
-      });
+      this.push({ type: 'screening_entry_sheet', authorId: author.id, companyId: company.id, recruitServiceId: null, content, ...dates });
     }
 
     for (let i = 0; i < 420; i++) {
       const company = this.pickCompany();
       const graduationYear = rng.chance(0.55) ? 2026 : 2027;
-      const content = this.screeningExperience(company, graduationYear);
+      const { plan, content } = this.screeningExperience(company, graduationYear);
       // A finished selection is written up after it ends; one in progress while it runs.
       const ended =
         graduationYear === 2026
           ? between(rng, jst(2025, 4, 1), jst(2025, 7, 15))
           : between(rng, jst(2025, 11, 1), jst(2026, 2, 20));
-      const dates = this.published(ended, content.plan.result === 'in_progress' ? [1, 10] : [5, 150]);
+      const dates = this.published(ended, plan.result === 'in_progress' ? [1, 10] : [5, 150]);
       const author = this.authors.pick(dates.createdAt, [graduationYear]);
-      this.push({
-        type: 'screening_experience',
-        authorId: author.id,
-        companyId: company.id,
-        recruitServiceId: null,
-        title: content.title,
-        sections: content.sections,
-        attributes: content.attributes,
-        screening: content.screening,
-        ...dates,
-      });
+      this.push({ type: 'screening_experience', authorId: author.id, companyId: company.id, recruitServiceId: null, content, ...dates });
     }
 
     for (let i = 0; i < 330; i++) {
@@ -814,7 +798,7 @@ class Posts {
         authorId: author.id,
         companyId: company.id,
         recruitServiceId: null,
-        ...this.studentWordMouth(company, author),
+        content: this.studentWordMouth(company, author),
         ...dates,
       });
     }
@@ -828,18 +812,23 @@ class Posts {
         rating: clamp(Math.round(rng.normal(company.quality - 0.2, 1)), 1, 5),
       };
       const publishedAt = between(rng, plus(REFERENCE_DATE, -730 * DAY), plus(REFERENCE_DATE, -6 * HOUR));
+      const title = employeeTitle(voice);
+      const [culture, growth, pay] = employeeSections(rng, company, voice);
       this.push({
         type: 'employee_word_mouth',
         authorId: null,
         companyId: company.id,
         recruitServiceId: null,
-        title: employeeTitle(voice),
-        sections: employeeSections(rng, company, voice),
-        attributes: {
+        content: {
+          type: 'employee_word_mouth',
+          title,
           department: voice.department,
-          tenureYears: voice.tenure,
           employment: voice.current ? '現職' : '退職済み',
+          tenureYears: voice.tenure,
           rating: voice.rating,
+          culture: culture!.body,
+          growth: growth!.body,
+          pay: pay!.body,
         },
         // Imported data: it was never submitted through the site.
         submittedAt: null,
@@ -852,14 +841,7 @@ class Posts {
       const company = this.pickCompany();
       const dates = this.published(recent(rng, 720), [1, 5]);
       const author = this.authors.pick(dates.createdAt);
-      this.push({
-        type: 'company_study',
-        authorId: author.id,
-        companyId: company.id,
-        recruitServiceId: null,
-        ...this.companyStudy(company),
-        ...dates,
-      });
+      this.push({ type: 'company_study', authorId: author.id, companyId: company.id, recruitServiceId: null, content: this.companyStudy(company), ...dates });
     }
 
     const serviceWeights = services.map((service, index) => 1.5 - index * 0.08);
@@ -872,7 +854,7 @@ class Posts {
         authorId: author.id,
         companyId: null,
         recruitServiceId: serviceIndex + 1,
-        ...this.serviceReview(services[serviceIndex] as DemoService),
+        content: this.serviceReview(services[serviceIndex] as DemoService),
         ...dates,
       });
     }
@@ -881,17 +863,10 @@ class Posts {
       const company = this.pickCompany();
       const event = recent(rng, 590, 1.2);
       const graduationYear = graduationYearOfSelection(event);
-      const { reportedAfterDays, ...content } = this.quick(company, event, graduationYear);
+      const { reportedAfterDays, content } = this.quick(company, event, graduationYear);
       const dates = this.published(event, [reportedAfterDays, reportedAfterDays + 1]);
       const author = this.authors.pick(dates.createdAt, [graduationYear]);
-      this.push({
-        type: 'jobhunt_prompt_report',
-        authorId: author.id,
-        companyId: company.id,
-        recruitServiceId: null,
-        ...content,
-        ...dates,
-      });
+      this.push({ type: 'jobhunt_prompt_report', authorId: author.id, companyId: company.id, recruitServiceId: null, content, ...dates });
     }
   }
 
@@ -933,14 +908,7 @@ class Posts {
       const dates = this.published(ended, [3, 75]);
       const author = this.authors.pick(dates.createdAt, [when.year + 2, when.year + 3]);
       const content = this.internExperience(company, when, author);
-      this.push({
-        type: 'intern_experience',
-        authorId: author.id,
-        companyId: company.id,
-        recruitServiceId: null,
-        ...content,
-        ...dates,
-      });
+      this.push({ type: 'intern_experience', authorId: author.id, companyId: company.id, recruitServiceId: null, content, ...dates });
     }
   }
 
@@ -972,9 +940,7 @@ class Posts {
       const company = this.pickCompany();
       const service = rng.pick(services);
       const when: YearSeason = { year: 2025, season: rng.pick(['summer', 'winter'] as const) };
-      let content: { title: string; sections: PostRow['sections']; attributes: PostRow['attributes'] } & Partial<
-        Pick<PostDraft, 'intern' | 'screening' | 'entrySheet'>
-      >;
+      let content: PostContent;
       switch (type) {
         case 'intern_entry_sheet':
           content = this.internEntrySheet(company, when, student);
@@ -986,7 +952,7 @@ class Posts {
           content = this.internExperience(company, when, student);
           break;
         case 'screening_experience':
-          content = this.screeningExperience(company, Math.max(2026, graduationYear));
+          content = this.screeningExperience(company, Math.max(2026, graduationYear)).content;
           break;
         case 'student_word_mouth':
           content = this.studentWordMouth(company, student);
@@ -998,7 +964,7 @@ class Posts {
           content = this.serviceReview(service);
           break;
         default:
-          content = this.quick(company, recent(rng, 20), Math.max(2026, graduationYear));
+          content = this.quick(company, recent(rng, 20), Math.max(2026, graduationYear)).content;
       }
       const isService = type === 'recruit_service_review';
       const base = {
@@ -1007,11 +973,7 @@ class Posts {
         authorId: student.id,
         companyId: isService ? null : company.id,
         recruitServiceId: isService ? services.indexOf(service) + 1 : null,
-        title: content.title,
-        attributes: content.attributes,
-        intern: content.intern,
-        screening: content.screening,
-        entrySheet: content.entrySheet,
+        content,
         usefulCount: 0,
         publishedAt: null,
       };
@@ -1021,10 +983,7 @@ class Posts {
         const createdAt = maxDate(floor, plus(REFERENCE_DATE, -rng.int(2, 25 * 24) * HOUR));
         this.drafts.push({
           ...base,
-          sections: unfinished(content.sections ?? []),
-          rejectionReason: null,
-          reviewedBy: null,
-          reviewedAt: null,
+          partial: true,
           submittedAt: null,
           createdAt,
           updatedAt: minDate(latest, plus(createdAt, rng.int(5, 60 * 48) * 60_000)),
@@ -1033,10 +992,6 @@ class Posts {
         const submittedAt = maxDate(plus(floor, HOUR), plus(REFERENCE_DATE, -rng.int(2, 6 * 24) * HOUR));
         this.drafts.push({
           ...base,
-          sections: content.sections,
-          rejectionReason: null,
-          reviewedBy: null,
-          reviewedAt: null,
           submittedAt,
           createdAt: maxDate(floor, plus(submittedAt, -rng.int(10, 60 * 30) * 60_000)),
           updatedAt: submittedAt,
@@ -1046,10 +1001,7 @@ class Posts {
         const reviewedAt = minDate(latest, plus(submittedAt, rng.int(6, 72) * HOUR));
         this.drafts.push({
           ...base,
-          sections: content.sections,
-          rejectionReason: rng.pick(REJECTION_REASONS),
-          reviewedBy: this.moderatorId,
-          reviewedAt,
+          rejection: { ...rng.pick(REJECTION_REASONS), reviewedAt },
           submittedAt,
           createdAt: maxDate(floor, plus(submittedAt, -rng.int(10, 60 * 30) * 60_000)),
           updatedAt: reviewedAt,
@@ -1060,11 +1012,19 @@ class Posts {
 }
 
 /** A draft is a post the student stopped writing: the last section is still empty. */
-function unfinished(sections: PostSection[]): PostSection[] {
-  if (sections.length <= 1) {
-    return sections.map((section) => ({ ...section, body: section.body.slice(0, section.body.indexOf('。') + 1) }));
+/**
+ * A draft as a student leaves it between sittings: the last long text not yet written, and of
+ * the intern ratings only the first few chosen.
+ */
+function unfinished(content: Record<string, unknown>): Record<string, unknown> {
+  const draft: Record<string, unknown> = { ...content };
+  const texts = Object.keys(draft).filter((key) => typeof draft[key] === 'string' && (draft[key] as string).length > 80);
+  const last = texts[texts.length - 1];
+  if (last) draft[last] = '';
+  if (draft.ratings && typeof draft.ratings === 'object') {
+    draft.ratings = Object.fromEntries(Object.entries(draft.ratings).slice(0, 4));
   }
-  return sections.map((section, index) => (index === sections.length - 1 ? { ...section, body: '' } : section));
+  return draft;
 }
 
 /** When a summer or winter internship starts: August–September or December–February. */
@@ -1127,19 +1087,49 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     postFactory.generateUnpublished(student, SERVICES, counts);
   }
 
-  // Ids follow the order in which posts were started, as they would on the live site.
+  // Ids follow the order in which posts were started, as they would on the live site. Each post
+  // is stored through its type's module: a published one as its posts row and detail row, an
+  // unpublished one as its working revision (features/posts/types/).
   const drafts = postFactory.drafts.slice().sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
   const posts: PostRow[] = [];
   const internExperiences: InternExperienceRow[] = [];
   const screeningExperiences: ScreeningExperienceRow[] = [];
   const entrySheets: EntrySheetRow[] = [];
+  const postRevisions: PostRevisionRow[] = [];
+  const moderationEvents: ModerationEventRow[] = [];
   drafts.forEach((draft, index) => {
     const id = index + 1;
-    const { intern, screening, entrySheet, ...row } = draft;
-    posts.push({ ...row, id });
-    if (intern) internExperiences.push({ postId: id, ...intern });
-    if (screening) screeningExperiences.push({ postId: id, ...screening });
-    if (entrySheet) entrySheets.push({ postId: id, ...entrySheet });
+    const { content, partial, rejection, ...meta } = draft;
+    if (draft.status === 'published') {
+      const { intern, screening, entrySheet, ...texts } = toPostRecord(draft.type, content as never);
+      posts.push({ ...meta, ...texts, id, revision: 1 });
+      if (intern) internExperiences.push({ postId: id, companyId: draft.companyId!, ...intern });
+      if (screening) screeningExperiences.push({ postId: id, ...screening });
+      if (entrySheet) entrySheets.push({ postId: id, ...entrySheet });
+      // Imported posts were never reviewed on the site; the others were approved once.
+      if (draft.authorId !== null) {
+        moderationEvents.push({ postId: id, revision: 1, moderatorId, action: 'approve', createdAt: draft.publishedAt! });
+      }
+      return;
+    }
+    posts.push({ ...meta, id, title: '', sections: [], attributes: {}, revision: 0 });
+    const { type: _type, ...fields } = content;
+    postRevisions.push({
+      postId: id,
+      revision: 1,
+      status: draft.status,
+      content: partial ? unfinished(fields) : fields,
+      submittedAt: draft.submittedAt,
+      reviewedAt: rejection?.reviewedAt ?? null,
+      reviewedBy: rejection ? moderatorId : null,
+      rejectionReason: rejection?.reason ?? null,
+      rejectionNote: rejection?.note ?? null,
+      createdAt: draft.createdAt,
+      updatedAt: draft.updatedAt,
+    });
+    if (rejection) {
+      moderationEvents.push({ postId: id, revision: 1, moderatorId, action: 'reject', reason: rejection.reason, note: rejection.note, createdAt: rejection.reviewedAt });
+    }
   });
 
   const users: UserRow[] = [
@@ -1204,6 +1194,8 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     internExperiences,
     screeningExperiences,
     entrySheets,
+    postRevisions,
+    moderationEvents,
     ...activity,
     companyViewDays: generateViewDays(viewRng, companyList, options.today ?? REFERENCE_DATE),
   };

@@ -50,25 +50,34 @@ describe('seedDemoData', () => {
     expect(await count('company_view_days')).toBe(summary.companyViewDays);
   });
 
-  it('links every intern experience, screening experience and entry sheet to its post', async () => {
+  it('links every published intern experience, screening experience and entry sheet to its detail row, and every other post to its revision', async () => {
     expect(
       await count(
-        "posts p LEFT JOIN intern_experiences ie ON ie.post_id = p.id WHERE p.type = 'intern_experience' AND ie.post_id IS NULL",
+        "posts p LEFT JOIN intern_experiences ie ON ie.post_id = p.id WHERE p.status = 'published' AND p.type = 'intern_experience' AND ie.post_id IS NULL",
       ),
     ).toBe(0);
     expect(
       await count(
-        "posts p LEFT JOIN screening_experiences se ON se.post_id = p.id WHERE p.type = 'screening_experience' AND se.post_id IS NULL",
+        "posts p LEFT JOIN screening_experiences se ON se.post_id = p.id WHERE p.status = 'published' AND p.type = 'screening_experience' AND se.post_id IS NULL",
       ),
     ).toBe(0);
     expect(
       await count(
-        "posts p LEFT JOIN entry_sheets es ON es.post_id = p.id WHERE p.type IN ('intern_entry_sheet', 'screening_entry_sheet') AND es.post_id IS NULL",
+        "posts p LEFT JOIN entry_sheets es ON es.post_id = p.id WHERE p.status = 'published' AND p.type IN ('intern_entry_sheet', 'screening_entry_sheet') AND es.post_id IS NULL",
       ),
     ).toBe(0);
     expect(
       await count('intern_experiences ie JOIN posts p ON p.id = ie.post_id WHERE ie.company_id <> p.company_id'),
     ).toBe(0);
+    expect(await count("posts p LEFT JOIN post_revisions r ON r.post_id = p.id WHERE p.status <> 'published' AND r.post_id IS NULL")).toBe(0);
+    expect(await count("post_revisions r JOIN posts p ON p.id = r.post_id WHERE r.status::text <> p.status::text")).toBe(0);
+  });
+
+  it('keeps the moderation log append-only', async () => {
+    expect(await count('moderation_events')).toBeGreaterThan(3000);
+    await expect(database().query('UPDATE moderation_events SET note = $1', ['書き換え'])).rejects.toThrow(/append-only/);
+    await expect(database().query('DELETE FROM moderation_events')).rejects.toThrow(/append-only/);
+    await expect(database().query('TRUNCATE moderation_events')).rejects.toThrow(/append-only/);
   });
 
   it('refreshes the denormalised company counts', async () => {

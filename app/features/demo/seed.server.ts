@@ -2,7 +2,8 @@
 // crash half-way leaves the database empty and the next start simply seeds again.
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { db, type Db } from '../../db/client.server';
+import { db } from '../../db/client.server';
+import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import {
   badgeGrants,
   clips,
@@ -12,6 +13,8 @@ import {
   favorites,
   industries,
   internExperiences,
+  moderationEvents,
+  postRevisions,
   pointEntries,
   posts,
   prefectures,
@@ -75,7 +78,7 @@ const SERIAL_TABLES = [
 /** One multi-row INSERT per batch: much faster than row by row, and well under the 65,535 parameters a statement may have. */
 const BATCH_ROWS = 500;
 
-async function insertAll<T extends PgTable>(handle: Db, table: T, rows: T['$inferInsert'][]): Promise<void> {
+async function insertAll<T extends PgTable>(handle: DbOrTx, table: T, rows: T['$inferInsert'][]): Promise<void> {
   for (let start = 0; start < rows.length; start += BATCH_ROWS) {
     await handle.insert(table).values(rows.slice(start, start + BATCH_ROWS) as never);
   }
@@ -97,8 +100,7 @@ export async function seedDemoData(options: { seed?: number } = {}): Promise<See
   // The clock is read only to place the page views on the last 30 days; everything else is fixed.
   const data = generateDemoData({ seed, passwordHash, today: new Date() });
 
-  await db().transaction(async (tx) => {
-    const handle = tx as unknown as Db;
+  await inTransaction(undefined, async (handle) => {
     // Two app processes starting together against one PostgreSQL must not both seed.
     await handle.execute(sql`SELECT pg_advisory_xact_lock(727302)`);
     const [existing] = await handle.select({ id: companies.id }).from(companies).limit(1);
@@ -115,6 +117,8 @@ export async function seedDemoData(options: { seed?: number } = {}): Promise<See
     await insertAll(handle, internExperiences, data.internExperiences);
     await insertAll(handle, screeningExperiences, data.screeningExperiences);
     await insertAll(handle, entrySheets, data.entrySheets);
+    await insertAll(handle, postRevisions, data.postRevisions);
+    await insertAll(handle, moderationEvents, data.moderationEvents);
     await insertAll(handle, favorites, data.favorites);
     await insertAll(handle, clips, data.clips);
     await insertAll(handle, usefulVotes, data.usefulVotes);

@@ -1,5 +1,6 @@
 // Quick reports (就活速報), job-hunting service reviews (就活サービス口コミ) and the reasons a
 // moderator gives when rejecting a post.
+import type { RejectionReason } from '../../db/enums';
 import type { PostSection } from '../../db/schema';
 import type { Random } from './random';
 import type { DemoService } from './services';
@@ -276,10 +277,26 @@ export function serviceReviewSections(rng: Random, service: DemoService, rating:
 
 // ---------------------------------------------------------------- moderation
 
-export const REJECTION_REASONS: readonly string[] = [
-  '企業名以外の個人名など、個人が特定されるおそれのある記述が含まれていたため、非承認としました。該当箇所を修正のうえ、再度ご提出ください。',
-  '本文の文字数が投稿ガイドラインの基準（各項目100文字以上）に達していないため、非承認としました。内容を追記して再提出をお願いします。',
-  '他サイトや公式資料からの転載と思われる記述が見られたため、非承認としました。ご自身の体験に基づく内容で再提出をお願いします。',
-  '選考内容についての具体的な記述が少なく、ほかの学生の参考になりにくい内容と判断しました。面接で聞かれた質問などを追記してください。',
-  '特定の社員の方を中傷していると受け取られるおそれのある表現が含まれていたため、非承認としました。表現を見直したうえで再提出をお願いします。',
+/** Reasons a moderator sent a post back: the preset reason and the note shown to the author. */
+export const REJECTION_REASONS: ReadonlyArray<{ reason: RejectionReason; note: string }> = [
+  {
+    reason: 'personal_information',
+    note: '企業名以外の個人名など、個人が特定されるおそれのある記述が含まれていたため、非承認としました。該当箇所を修正のうえ、再度ご提出ください。',
+  },
+  {
+    reason: 'insufficient_content',
+    note: '本文の文字数が投稿ガイドラインの基準（各項目100文字以上）に達していないため、非承認としました。内容を追記して再提出をお願いします。',
+  },
+  {
+    reason: 'other',
+    note: '他サイトや公式資料からの転載と思われる記述が見られたため、非承認としました。ご自身の体験に基づく内容で再提出をお願いします。',
+  },
+  {
+    reason: 'insufficient_content',
+    note: '選考内容についての具体的な記述が少なく、ほかの学生の参考になりにくい内容と判断しました。面接で聞かれた質問などを追記してください。',
+  },
+  {
+    reason: 'defamation',
+    note: '特定の社員の方を中傷していると受け取られるおそれのある表現が含まれていたため、非承認としました。表現を見直したうえで再提出をお願いします。',
+  },
 ];

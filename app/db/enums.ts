@@ -1,0 +1,81 @@
+// Every enumeration of the data model, once (docs/decisions/021-write-side-conventions.md). The
+// database enums in schema.ts and the TypeScript types both come from these lists, and this file
+// has no imports, so browser code can use the types and lists too.
+
+export const USER_ROLES = ['student', 'moderator'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** The nine content types of PRODUCT.md section 2 (labels and URLs: features/posts/post-types.ts). */
+export const POST_TYPE_KEYS = [
+  'intern_entry_sheet',
+  'screening_entry_sheet',
+  'intern_experience',
+  'screening_experience',
+  'student_word_mouth',
+  'employee_word_mouth',
+  'company_study',
+  'recruit_service_review',
+  'jobhunt_prompt_report',
+] as const;
+export type PostTypeKey = (typeof POST_TYPE_KEYS)[number];
+
+/** A post's life cycle (PRODUCT.md section 2). */
+export const POST_STATUSES = ['draft', 'submitted', 'published', 'rejected'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+/**
+ * A revision of a post: written (draft), sent for review (submitted), then published, sent back
+ * (rejected), or replaced by a newer revision before anyone reviewed it (superseded).
+ */
+export const REVISION_STATUSES = ['draft', 'submitted', 'published', 'rejected', 'superseded'] as const;
+export type RevisionStatus = (typeof REVISION_STATUSES)[number];
+
+/** What a moderator did to a revision (the append-only audit log). */
+export const MODERATION_ACTIONS = ['approve', 'reject', 'unpublish'] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+
+/** The preset reasons for sending a post back (PRODUCT.md; issue 14). */
+export const REJECTION_REASONS = [
+  'personal_information',
+  'defamation',
+  'insufficient_content',
+  'wrong_company_or_type',
+  'duplicate',
+  'other',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+export const SEASONS = ['summer', 'winter'] as const;
+export type Season = (typeof SEASONS)[number];
+
+export const INTERN_FORMATS = ['in_person', 'online'] as const;
+export type InternFormat = (typeof INTERN_FORMATS)[number];
+
+export const SCREENING_RESULTS = ['offer', 'rejected', 'declined', 'in_progress'] as const;
+export type ScreeningResult = (typeof SCREENING_RESULTS)[number];
+
+export const SCREENING_STEP_KINDS = ['es', 'web_test', 'gd', 'interview'] as const;
+export type ScreeningStepKind = (typeof SCREENING_STEP_KINDS)[number];
+
+export const SELECTION_TYPES = ['intern', 'recruit'] as const;
+export type SelectionType = (typeof SELECTION_TYPES)[number];
+
+export const ENTRY_SHEET_RESULTS = ['passed', 'failed', 'unknown'] as const;
+export type EntrySheetResult = (typeof ENTRY_SHEET_RESULTS)[number];
+
+export const POINT_REASONS = ['post_published', 'adjustment'] as const;
+export type PointReason = (typeof POINT_REASONS)[number];
+
+export const TRACKER_CATEGORIES = ['intern', 'recruit'] as const;
+export type TrackerCategory = (typeof TRACKER_CATEGORIES)[number];
+
+export const TRACKER_STATUSES = [
+  'registered',
+  'intern_participated',
+  'es_submitted',
+  'passed_first_interview',
+  'passed_second_or_later_interview',
+  'job_offer',
+  'entered',
+] as const;
+export type TrackerStatus = (typeof TRACKER_STATUSES)[number];

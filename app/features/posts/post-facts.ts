@@ -1,0 +1,91 @@
+// The structured part of a post as the post page shows it (program, result, ratings), built from
+// its typed content (features/posts/types/). Only facts, never the section texts: those reach a
+// visitor only cut (full-text-access.ts).
+import { formatYearSeason } from '../../lib/format';
+import { RATING_ITEMS } from '../companies/rating-items';
+import type { PostContent } from './types/registry';
+import { stepHeading } from './types/screening-experience';
+
+export type Fact = { label: string; value: string };
+export type PostFacts = {
+  facts: Fact[];
+  /** One star rating (word of mouth, service reviews), or null. */
+  stars: number | null;
+  /** The nine intern ratings, or null. */
+  ratings: Array<{ label: string; value: number }> | null;
+};
+
+const SCREENING_RESULTS = { offer: '内定', rejected: '不合格', declined: '辞退', in_progress: '選考中' } as const;
+const ES_RESULTS = { passed: '通過', failed: '不通過', unknown: '結果不明' } as const;
+
+function graduation(year: number | undefined): Fact[] {
+  return year === undefined ? [] : [{ label: '卒業年度', value: `${year}年卒` }];
+}
+
+function course(jobType: string | undefined): Fact[] {
+  return jobType ? [{ label: '応募コース', value: jobType }] : [];
+}
+
+export function postFacts(content: PostContent): PostFacts {
+  switch (content.type) {
+    case 'intern_experience':
+      return {
+        facts: [
+          { label: '開催時期', value: formatYearSeason(content.year, content.season) },
+          { label: 'テーマ', value: content.theme },
+          { label: '形式', value: content.format === 'online' ? 'オンライン' : '対面' },
+          { label: '期間', value: `${content.days}日間` },
+          ...graduation(content.graduationYear),
+          ...course(content.jobType),
+        ],
+        stars: null,
+        ratings: RATING_ITEMS.map((item) => ({ label: item.label, value: content.ratings[item.key] })),
+      };
+    case 'screening_experience':
+      return {
+        facts: [
+          { label: '卒業年度', value: `${content.graduationYear}年卒` },
+          { label: '選考結果', value: SCREENING_RESULTS[content.result] },
+          ...(content.steps.length > 0 ? [{ label: '選考フロー', value: content.steps.map(stepHeading).join(' → ') }] : []),
+          ...course(content.jobType),
+        ],
+        stars: null,
+        ratings: null,
+      };
+    case 'intern_entry_sheet':
+    case 'screening_entry_sheet':
+      return {
+        facts: [
+          { label: '選考区分', value: content.type === 'intern_entry_sheet' ? 'インターン' : '本選考' },
+          { label: '年度', value: `${content.year}年` },
+          { label: 'ES結果', value: ES_RESULTS[content.result] },
+          ...graduation(content.graduationYear),
+          ...course(content.jobType),
+        ],
+        stars: null,
+        ratings: null,
+      };
+    case 'student_word_mouth':
+      return { facts: graduation(content.graduationYear), stars: content.rating, ratings: null };
+    case 'employee_word_mouth':
+      return {
+        facts: [
+          { label: '部署', value: content.department },
+          { label: '在籍状況', value: content.employment },
+          { label: '在籍年数', value: `${content.tenureYears}年` },
+        ],
+        stars: content.rating,
+        ratings: null,
+      };
+    case 'recruit_service_review':
+      return { facts: [], stars: content.rating, ratings: null };
+    case 'jobhunt_prompt_report':
+      return {
+        facts: [...graduation(content.graduationYear), { label: '選考フェーズ', value: content.phase }, { label: '結果', value: content.result }],
+        stars: null,
+        ratings: null,
+      };
+    case 'company_study':
+      return { facts: [], stars: null, ratings: null };
+  }
+}

@@ -1,0 +1,61 @@
+// インターンES and 本選考ES (PRODUCT.md section 2): one module for both; the selection type comes
+// from the content type. Each question and its answer is a section (heading = question).
+import type { PostTypeKey } from '../../../db/enums';
+import { ENTRY_SHEET_RESULTS, SEASONS } from '../../../db/enums';
+import { choice, list, object, optionalChoice, optionalText, optionalYear, text, year } from './fields';
+import { definePostType, numberAttribute, presentAttributes, textAttribute } from './post-type-module';
+
+export const ENTRY_SHEET_QUESTIONS_MAX = 10;
+
+const fields = object({
+  title: text('タイトル', { min: 5, max: 80 }),
+  jobType: optionalText('職種・コース', { max: 40 }),
+  graduationYear: optionalYear('卒業年度'),
+  /** The year the ES was submitted. */
+  year: year('提出した年'),
+  /** インターンES only: the program's season. */
+  season: optionalChoice('時期', SEASONS),
+  questions: list(
+    '設問',
+    object({ question: text('設問', { max: 200 }), answer: text('回答', { min: 1, max: 2000 }) }),
+    { min: 1, max: ENTRY_SHEET_QUESTIONS_MAX },
+  ),
+  result: choice('ESの結果', ENTRY_SHEET_RESULTS),
+});
+
+function selectionOf(key: PostTypeKey) {
+  return key === 'intern_entry_sheet' ? ('intern' as const) : ('recruit' as const);
+}
+
+export const entrySheet = definePostType({
+  keys: ['intern_entry_sheet', 'screening_entry_sheet'],
+  schema: fields.strict,
+  draftSchema: fields.draft,
+  toRecord(content, key) {
+    const selectionType = selectionOf(key);
+    return {
+      title: content.title,
+      sections: content.questions.map((item) => ({ heading: item.question, body: item.answer })),
+      attributes: presentAttributes({
+        course: content.jobType,
+        season: selectionType === 'intern' ? content.season : undefined,
+        graduationYear: content.graduationYear,
+      }),
+      entrySheet: { selectionType, year: content.year, result: content.result },
+    };
+  },
+  fromRecord(record) {
+    const detail = record.entrySheet;
+    if (!detail) throw new Error('an entry sheet without its detail row');
+    const season = SEASONS.find((value) => value === textAttribute(record, 'season'));
+    return {
+      title: record.title,
+      jobType: textAttribute(record, 'course'),
+      graduationYear: numberAttribute(record, 'graduationYear'),
+      year: detail.year,
+      season,
+      questions: record.sections.map((section) => ({ question: section.heading, answer: section.body })),
+      result: detail.result,
+    };
+  },
+});

@@ -1,0 +1,122 @@
+// The building blocks of the post types' schemas (docs/decisions/022-post-revisions.md). Every
+// field is declared once and yields two zod schemas: the strict one a submission must pass, and
+// the lenient one a draft may hold (any subset, nothing required, the same maximum lengths),
+// so that a half-written 体験記 is saved as it is and checked in full only when it is sent.
+import { z } from 'zod';
+
+export type Field<Strict extends z.ZodType = z.ZodType, Draft extends z.ZodType = z.ZodType> = { strict: Strict; draft: Draft };
+
+/** An empty form field is "not given". */
+function emptyIsMissing(value: unknown): unknown {
+  return value === '' || value === null ? undefined : value;
+}
+
+function toNumber(value: unknown): unknown {
+  const given = emptyIsMissing(value);
+  return typeof given === 'string' ? Number(given) : given;
+}
+
+function cappedText(label: string, max: number) {
+  return z.string().trim().max(max, `${label}は${max}文字以内で入力してください。`);
+}
+
+/** Required free text, trimmed: at least `min` characters (a section that says something). */
+export function text(label: string, options: { min?: number; max: number }) {
+  const { min = 1, max } = options;
+  const strict = cappedText(label, max)
+    .min(1, `${label}を入力してください。`)
+    .min(min, `${label}は${min}文字以上で入力してください。`);
+  return { strict, draft: cappedText(label, max).optional() } satisfies Field;
+}
+
+/** Optional free text. */
+export function optionalText(label: string, options: { max: number }) {
+  const value = cappedText(label, options.max).optional();
+  return { strict: value, draft: value } satisfies Field;
+}
+
+function number(label: string, options: { min: number; max: number; unit?: string }) {
+  const range = `${label}を${options.min}〜${options.max}${options.unit ?? ''}で入力してください。`;
+  return z
+    .number({ error: (issue) => (issue.input === undefined ? `${label}を入力してください。` : range) })
+    .int(range)
+    .min(options.min, range)
+    .max(options.max, range);
+}
+
+/** A required whole number from a form field or stored JSON, between `min` and `max`. */
+export function integer(label: string, options: { min: number; max: number; unit?: string }) {
+  return {
+    strict: z.preprocess(toNumber, number(label, options)),
+    draft: z.preprocess(toNumber, number(label, options).optional()).catch(undefined),
+  } satisfies Field;
+}
+
+/** An optional whole number. */
+export function optionalInteger(label: string, options: { min: number; max: number; unit?: string }) {
+  return {
+    strict: z.preprocess(toNumber, number(label, options).optional()),
+    draft: z.preprocess(toNumber, number(label, options).optional()).catch(undefined),
+  } satisfies Field;
+}
+
+/** A four-digit year such as 2025 (PRODUCT.md: "year (four digits)"). */
+export function year(label: string) {
+  return integer(label, { min: 2000, max: 2100, unit: '年' });
+}
+
+export function optionalYear(label: string) {
+  return optionalInteger(label, { min: 2000, max: 2100, unit: '年' });
+}
+
+/** A star rating of 1 to 5 (the star rating input widget). */
+export function rating(label: string) {
+  const value = z.number({ error: `${label}を1〜5の星で選んでください。` }).int().min(1).max(5);
+  return {
+    strict: z.preprocess(toNumber, value),
+    draft: z.preprocess(toNumber, value.optional()).catch(undefined),
+  } satisfies Field;
+}
+
+/** One of a fixed list of values (a select or a radio group). */
+export function choice<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  const value = z.enum(values, { error: `${label}を選んでください。` });
+  return {
+    strict: z.preprocess(emptyIsMissing, value),
+    draft: z.preprocess(emptyIsMissing, value.optional()).catch(undefined),
+  } satisfies Field;
+}
+
+export function optionalChoice<const T extends readonly [string, ...string[]]>(label: string, values: T) {
+  const value = z.enum(values, { error: `${label}を選んでください。` }).optional();
+  return {
+    strict: z.preprocess(emptyIsMissing, value),
+    draft: z.preprocess(emptyIsMissing, value).catch(undefined),
+  } satisfies Field;
+}
+
+/** A yes/no field (a checkbox): checked sends "on" (or "true"), unchecked sends nothing. */
+export function flag() {
+  const value = z.preprocess((input) => input === true || input === 'on' || input === 'true', z.boolean());
+  return { strict: value, draft: value.optional() } satisfies Field;
+}
+
+type Shape = Record<string, Field>;
+type StrictShape<S extends Shape> = { [K in keyof S]: S[K]['strict'] };
+type DraftShape<S extends Shape> = { [K in keyof S]: z.ZodOptional<S[K]['draft']> };
+
+/** An object of fields: each as declared when sent, all optional in a draft. */
+export function object<S extends Shape>(shape: S) {
+  const strict = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.strict])) as StrictShape<S>;
+  const draft = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.draft.optional()])) as DraftShape<S>;
+  return { strict: z.object(strict), draft: z.object(draft) } satisfies Field;
+}
+
+/** A list the author adds to, removes from and reorders (ES questions, selection steps). */
+export function list<S extends z.ZodType, D extends z.ZodType>(label: string, item: Field<S, D>, options: { min: number; max: number }) {
+  const tooMany = `${label}は${options.max}つまでです。`;
+  return {
+    strict: z.array(item.strict).min(options.min, `${label}を${options.min}つ以上入力してください。`).max(options.max, tooMany),
+    draft: z.array(item.draft).max(options.max, tooMany),
+  } satisfies Field;
+}

@@ -1,0 +1,64 @@
+// インターン体験記 (PRODUCT.md section 2): the program, three sections and the nine ratings.
+import { INTERN_FORMATS, SEASONS } from '../../../db/enums';
+import { RATING_ITEMS } from '../../companies/rating-items';
+import { choice, integer, object, optionalText, optionalYear, rating, text, year } from './fields';
+import { definePostType, numberAttribute, presentAttributes, sectionBody, textAttribute } from './post-type-module';
+
+export const INTERN_SECTIONS = { overview: '内容', flow: '選考フロー', impressions: '感想' } as const;
+
+const fields = object({
+  title: text('タイトル', { min: 5, max: 80 }),
+  jobType: optionalText('職種・コース', { max: 40 }),
+  graduationYear: optionalYear('卒業年度'),
+  year: year('開催年'),
+  season: choice('開催時期', SEASONS),
+  theme: text('プログラムのテーマ', { max: 60 }),
+  format: choice('開催形式', INTERN_FORMATS),
+  days: integer('期間', { min: 1, max: 365, unit: '日' }),
+  overview: text('内容', { min: 30, max: 4000 }),
+  flow: text('選考フロー', { min: 5, max: 2000 }),
+  impressions: text('感想', { min: 30, max: 4000 }),
+  ratings: object(Object.fromEntries(RATING_ITEMS.map((item) => [item.key, rating(item.label)])) as {
+    [K in (typeof RATING_ITEMS)[number]['key']]: ReturnType<typeof rating>;
+  }),
+});
+
+export const internExperience = definePostType({
+  keys: ['intern_experience'],
+  schema: fields.strict,
+  draftSchema: fields.draft,
+  toRecord(content) {
+    const ratings = Object.fromEntries(RATING_ITEMS.map((item) => [item.column, content.ratings[item.key]])) as Record<
+      (typeof RATING_ITEMS)[number]['column'],
+      number
+    >;
+    return {
+      title: content.title,
+      sections: [
+        { heading: INTERN_SECTIONS.overview, body: content.overview },
+        { heading: INTERN_SECTIONS.flow, body: content.flow },
+        { heading: INTERN_SECTIONS.impressions, body: content.impressions },
+      ],
+      attributes: presentAttributes({ course: content.jobType, graduationYear: content.graduationYear ?? null }),
+      intern: { year: content.year, season: content.season, theme: content.theme, format: content.format, days: content.days, ...ratings },
+    };
+  },
+  fromRecord(record) {
+    const intern = record.intern;
+    if (!intern) throw new Error('an intern experience without its detail row');
+    return {
+      title: record.title,
+      jobType: textAttribute(record, 'course'),
+      graduationYear: numberAttribute(record, 'graduationYear'),
+      year: intern.year,
+      season: intern.season,
+      theme: intern.theme,
+      format: intern.format,
+      days: intern.days,
+      overview: sectionBody(record, INTERN_SECTIONS.overview),
+      flow: sectionBody(record, INTERN_SECTIONS.flow),
+      impressions: sectionBody(record, INTERN_SECTIONS.impressions),
+      ratings: Object.fromEntries(RATING_ITEMS.map((item) => [item.key, intern[item.column]])) as Record<(typeof RATING_ITEMS)[number]['key'], number>,
+    };
+  },
+});

@@ -1,0 +1,86 @@
+// What every content type provides (docs/decisions/022-post-revisions.md): one module per type in
+// this folder, used by the posting forms (client and server), draft saving, submission, the
+// moderation preview, the post page and the demo generator alike.
+import type { z } from 'zod';
+import type { EntrySheetResult, InternFormat, PostTypeKey, ScreeningResult, Season, SelectionType } from '../../../db/enums';
+import type { PostSection, ScreeningStep } from '../../../db/schema';
+
+export type PostAttributes = Record<string, string | number | boolean | null>;
+
+/** A post as it is stored when published: the posts row's texts and its detail row, if any. */
+export type PostRecord = {
+  title: string;
+  sections: PostSection[];
+  attributes: PostAttributes;
+  intern?: {
+    year: number;
+    season: Season;
+    theme: string;
+    format: InternFormat;
+    days: number;
+    ratingAll: number;
+    ratingDifficulty: number;
+    ratingIndustryUnderstanding: number;
+    ratingCompanyUnderstanding: number;
+    ratingMentor: number;
+    ratingGrowth: number;
+    ratingDirectlyLinkedToOffer: number;
+    ratingLevel: number;
+    ratingTheme: number;
+  };
+  screening?: { graduationYear: number; steps: ScreeningStep[]; result: ScreeningResult };
+  entrySheet?: { selectionType: SelectionType; year: number; result: EntrySheetResult };
+};
+
+export type PostTypeModule<Strict extends z.ZodType, Draft extends z.ZodType> = {
+  /** The content types this module serves (the two kinds of ES share one). */
+  keys: readonly PostTypeKey[];
+  /** What a submitted post must satisfy; client and server check the same. */
+  schema: Strict;
+  /** What a draft may hold: any part of the content, within the same limits. */
+  draftSchema: Draft;
+  /** The stored form of complete content. */
+  toRecord(content: z.output<Strict>, key: PostTypeKey): PostRecord;
+  /** The content of a stored post (for the post page, editing and the moderation diff). */
+  fromRecord(record: PostRecord, key: PostTypeKey): z.output<Strict>;
+};
+
+/** Checks a module's types where it is declared. */
+export function definePostType<Strict extends z.ZodType, Draft extends z.ZodType>(module: PostTypeModule<Strict, Draft>) {
+  return module;
+}
+
+/** A section's text by its heading ('' when the post has none). */
+export function sectionBody(record: Pick<PostRecord, 'sections'>, heading: string): string {
+  return record.sections.find((section) => section.heading === heading)?.body ?? '';
+}
+
+/** A number attribute, or undefined. */
+export function numberAttribute(record: Pick<PostRecord, 'attributes'>, name: string): number | undefined {
+  const value = record.attributes[name];
+  return typeof value === 'number' ? value : undefined;
+}
+
+/** A text attribute, or undefined. */
+export function textAttribute(record: Pick<PostRecord, 'attributes'>, name: string): string | undefined {
+  const value = record.attributes[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Attributes without the values that were not given (an optional field left empty). */
+export function presentAttributes(attributes: Record<string, string | number | boolean | null | undefined>): PostAttributes {
+  return Object.fromEntries(Object.entries(attributes).filter(([, value]) => value !== undefined)) as PostAttributes;
+}
+
+/** Content keys and the fixed section headings they are stored under, in order. */
+export type SectionHeadings = Record<string, string>;
+
+/** The sections of content whose texts sit under fixed headings. */
+export function toSections(headings: SectionHeadings, content: Record<string, unknown>): PostSection[] {
+  return Object.entries(headings).map(([key, heading]) => ({ heading, body: String(content[key] ?? '') }));
+}
+
+/** The texts of fixed-heading sections, by content key. */
+export function fromSections<H extends SectionHeadings>(headings: H, record: Pick<PostRecord, 'sections'>): { [K in keyof H]: string } {
+  return Object.fromEntries(Object.entries(headings).map(([key, heading]) => [key, sectionBody(record, heading)])) as { [K in keyof H]: string };
+}
