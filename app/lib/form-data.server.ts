@@ -2,6 +2,8 @@
 // body that is not a form (JSON, plain text, none, a broken multipart) is the client's mistake
 // and gets 415 or 400, never a 500. The thrown Response is the JSON error for a resource route
 // and becomes the Japanese error page on a page route (the root ErrorBoundary).
+import type { z } from 'zod';
+import { parseForm, type FormResult } from './form';
 import { jsonError } from './http';
 
 const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form-data']);
@@ -16,4 +18,9 @@ export async function readFormData(request: Request): Promise<FormData> {
   } catch {
     throw jsonError(400, 'malformed_form', '送信内容を読み取れませんでした。ページを再読み込みしてから、もう一度お試しください。');
   }
+}
+
+/** Reads a form submission and checks it against its schema (app/lib/form.ts). */
+export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<FormResult<z.output<S>>> {
+  return parseForm(schema, await readFormData(request));
 }

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { formValues, parseForm } from './form';
+
+const form = (entries: Array<[string, string]>) => {
+  const data = new FormData();
+  for (const [name, value] of entries) data.append(name, value);
+  return data;
+};
+
+describe('the form parser', () => {
+  it('nests fields by their paths and makes [] names lists', () => {
+    expect(
+      formValues(
+        form([
+          ['title', '体験記'],
+          ['questions.0.question', '志望動機'],
+          ['questions.0.answer', '…'],
+          ['questions.1.question', 'ガクチカ'],
+          ['industryIds[]', '3'],
+          ['ratings.all', '4'],
+        ]),
+      ),
+    ).toEqual({ title: '体験記', questions: [{ question: '志望動機', answer: '…' }, { question: 'ガクチカ' }], industryIds: ['3'], ratings: { all: '4' } });
+  });
+
+  it('keys every message by the full path of its field, and echoes what was typed but passwords', () => {
+    const schema = z.object({
+      email: z.string().min(1, 'メールアドレスを入力してください。'),
+      password: z.string().min(8, 'パスワードは8文字以上で入力してください。'),
+      questions: z.array(z.object({ question: z.string(), answer: z.string().min(1, '回答を入力してください。') })),
+    });
+    const result = parseForm(
+      schema,
+      form([
+        ['email', ''],
+        ['password', 'short'],
+        ['questions.0.question', 'Q1'],
+        ['questions.0.answer', 'A1'],
+        ['questions.1.question', 'Q2'],
+        ['questions.1.answer', ''],
+      ]),
+    );
+    expect(result).toEqual({
+      ok: false,
+      errors: {
+        email: 'メールアドレスを入力してください。',
+        password: 'パスワードは8文字以上で入力してください。',
+        'questions.1.answer': '回答を入力してください。',
+      },
+      values: { email: '', questions: [{ question: 'Q1', answer: 'A1' }, { question: 'Q2', answer: '' }] },
+    });
+  });
+
+  it('gives the typed data of a valid form', () => {
+    const result = parseForm(z.object({ year: z.coerce.number() }), form([['year', '2027']]));
+    expect(result).toEqual({ ok: true, data: { year: 2027 } });
+  });
+});

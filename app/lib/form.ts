@@ -1,0 +1,79 @@
+// The one form parser (docs/decisions/021-write-side-conventions.md), the same in the browser
+// (checks before sending) and on the server (checks again): a form's fields become a nested
+// object by their names, the form's zod schema checks it, and every message is keyed by the
+// field's full path (questions.3.answer), which is also its name in the form.
+import type { z } from 'zod';
+
+/** Messages beside the fields, by full path; 'form' for one that belongs to no field. */
+export type FieldErrors = Record<string, string>;
+
+/** What was typed, to put back into the form after an error (never a password). */
+export type FormValues = Record<string, unknown>;
+
+export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors; values: FormValues };
+
+/** Fields that are never echoed back or kept: passwords, and the token and honeypot. */
+function isSecretField(name: string): boolean {
+  return /password/i.test(name) || name === 'authenticity_token';
+}
+
+function setPath(target: Record<string, unknown>, path: string[], value: unknown, append: boolean): void {
+  let node: Record<string, unknown> | unknown[] = target;
+  path.forEach((segment, index) => {
+    const last = index === path.length - 1;
+    const key = /^\d+$/.test(segment) ? Number(segment) : segment;
+    const container = node as Record<string | number, unknown>;
+    if (last) {
+      if (append) {
+        const current = container[key];
+        container[key] = Array.isArray(current) ? [...current, value] : [value];
+      } else {
+        container[key] = value;
+      }
+      return;
+    }
+    const nextIsIndex = /^\d+$/.test(path[index + 1]!);
+    container[key] ??= nextIsIndex ? [] : {};
+    node = container[key] as Record<string, unknown>;
+  });
+}
+
+/**
+ * A form's fields as a nested object. A name is a path of dot-separated segments, numbers
+ * being list positions (questions.3.answer); a name ending in [] is a list even with one value
+ * (industryIds[] from checkboxes). Files are left out: no form of the site takes one. A form
+ * that lets the author remove list items numbers what remains densely (0, 1, 2), so that a
+ * message's path is the name of the field it belongs to.
+ */
+export function formValues(form: FormData): FormValues {
+  const values: FormValues = {};
+  for (const [name, value] of form.entries()) {
+    if (typeof value !== 'string') continue;
+    const list = name.endsWith('[]');
+    setPath(values, (list ? name.slice(0, -2) : name).split('.'), value, list);
+  }
+  return values;
+}
+
+/** The first message of each field, by its full path. */
+export function errorsByPath(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || 'form';
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}
+
+/** The values without secrets, for putting back into the form. */
+export function echoValues(values: FormValues): FormValues {
+  return Object.fromEntries(Object.entries(values).filter(([name]) => !isSecretField(name)));
+}
+
+/** Checks a form against its schema: the typed data, or the messages and what was typed. */
+export function parseForm<S extends z.ZodType>(schema: S, form: FormData | FormValues): FormResult<z.output<S>> {
+  const values = form instanceof FormData ? formValues(form) : form;
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { ok: true, data: parsed.data };
+  return { ok: false, errors: errorsByPath(parsed.error), values: echoValues(values) };
+}
