@@ -3,6 +3,7 @@ import { Link } from '../ui/link';
 import { getViewer } from '../features/accounts/session-request.server';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
 import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
+import { CompanyRating } from '../features/companies/components/company-rating';
 import { listFilterOptions } from '../features/companies/list-filter-options.server';
 import { parseCompanySearchParams } from '../features/search/search-params';
 import { searchCompanies } from '../features/search/search-companies.server';
@@ -10,7 +11,6 @@ import { COMPANY_SORTS, SORT_LABELS } from '../features/search/sorts';
 import { formatCount } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
-import { StarRating } from '../ui/star-rating';
 import type { Route } from './+types/companies';
 import styles from './companies.module.css';
 
@@ -127,22 +127,15 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
                 </span>
               </Link>
               <div className={styles.foot}>
-              <div className={styles.rating}>
-                {company.internRatingAverage === null ? (
-                  <span className={styles.noRating}>インターン評価なし</span>
-                ) : (
-                  <>
-                    <StarRating value={Math.round(company.internRatingAverage * 10) / 10} size="small" showValue />
-                    <span className={styles.reports}>{formatCount(company.internReportCount, '件')}の評価</span>
-                  </>
-                )}
-              </div>
-              <FavoriteButton
-                companyId={company.id}
-                companyName={company.name}
-                favorited={favoriteIds.includes(company.id)}
-                size="small"
-              />
+                <div className={styles.rating}>
+                  <CompanyRating average={company.internRatingAverage} reportCount={company.internReportCount} />
+                </div>
+                <FavoriteButton
+                  companyId={company.id}
+                  companyName={company.name}
+                  favorited={favoriteIds.includes(company.id)}
+                  size="small"
+                />
               </div>
             </li>
           ))}

@@ -2,8 +2,9 @@ import { useLocation } from 'react-router';
 import { Link } from '../ui/link';
 import { getCompanyProfile } from '../features/companies/get-company-profile.server';
 import { listCompanyPosts } from '../features/posts/list-company-posts.server';
-import { postPath, postTypeBySlug } from '../features/posts/post-types';
-import { formatCount, formatDate } from '../lib/format';
+import { postTypeBySlug } from '../features/posts/post-types';
+import { PostListItem } from '../features/posts/components/post-list-item';
+import { formatCount } from '../lib/format';
 import { parseId } from '../lib/http';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
@@ -57,16 +58,7 @@ export default function CompanyPosts({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className={styles.list}>
           {list.posts.map((post) => (
-            <li key={post.id} className={styles.item}>
-              <Link to={postPath(type.key, post.id)} className={styles.link}>
-                <span className={styles.postTitle}>{post.title}</span>
-                <span className={styles.excerpt}>{post.excerpt}</span>
-                <span className={styles.meta}>
-                  <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-                  <span>参考になった {formatCount(post.usefulCount, '件')}</span>
-                </span>
-              </Link>
-            </li>
+            <PostListItem key={post.id} post={{ ...post, type: type.key }} />
           ))}
         </ul>
       )}

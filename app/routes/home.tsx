@@ -3,11 +3,11 @@ import { getViewer } from '../features/accounts/session-request.server';
 import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { listPopularCompanies } from '../features/companies/list-popular-companies.server';
 import { listLatestPosts } from '../features/posts/list-latest-posts.server';
-import { POST_TYPES, postPath } from '../features/posts/post-types';
+import { PostListItem } from '../features/posts/components/post-list-item';
 import { getSiteTotals } from '../features/search/get-site-totals.server';
 import { RecommendedCarousel } from '../features/recommendations/components/recommended-carousel';
 import { listRecommendedCompanies, listRecommendedCompaniesForStudent } from '../features/recommendations/list-recommended-companies.server';
-import { formatCount, formatDate } from '../lib/format';
+import { formatCount } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
@@ -92,20 +92,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className={styles.postList}>
               {latestPosts.map((post) => (
-                <li key={post.id} className={styles.postItem}>
-                  <Link to={postPath(post.type, post.id)} className={styles.postLink}>
-                    <span className={styles.postMeta}>
-                      <span className={styles.typeTag}>{POST_TYPES[post.type].label}</span>
-                      <span>{post.companyName ?? post.recruitServiceName}</span>
-                    </span>
-                    <span className={styles.postTitle}>{post.title}</span>
-                    <span className={styles.postExcerpt}>{post.excerpt}</span>
-                    <span className={styles.postFoot}>
-                      <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-                      <span>参考になった {formatCount(post.usefulCount, '件')}</span>
-                    </span>
-                  </Link>
-                </li>
+                <PostListItem key={post.id} post={post} showType subjectName={post.companyName ?? post.recruitServiceName} />
               ))}
             </ul>
           )}

@@ -2,7 +2,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '../../../ui/link';
 import { formatCount } from '../../../lib/format';
-import { StarRating } from '../../../ui/star-rating';
+import { CompanyRating } from '../../companies/components/company-rating';
 import { FavoriteButton } from '../../favorites/components/favorite-button';
 import type { RecommendedCompany } from '../list-recommended-companies.server';
 import styles from './recommended-carousel.module.css';
@@ -60,11 +60,8 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
                   <span className={styles.name}>{company.name}</span>
                   <span className={styles.meta}>{company.industryName}・{company.prefectureName}</span>
                   <span className={styles.rating}>
-                    {company.internRatingAverage === null ? (
-                      <span className={styles.muted}>評価なし</span>
-                    ) : (
-                      <StarRating value={Math.round(company.internRatingAverage * 10) / 10} size="small" showValue />
-                    )}
+                    {/* The short note: a slide is a fifth of the page wide. */}
+                    <CompanyRating average={company.internRatingAverage} emptyLabel="評価なし" />
                   </span>
                   <span className={styles.muted}>投稿 {formatCount(company.publishedPostCount, '件')}</span>
                 </Link>

@@ -1,0 +1,48 @@
+import { Link } from '../../../ui/link';
+import { formatCount, formatDate } from '../../../lib/format';
+import { POST_TYPES, postPath, type PostTypeKey } from '../post-types';
+import styles from './post-list-item.module.css';
+
+/** What a list shows of a post; the list loaders cut the excerpt to the length their page wants. */
+export type PostListItemPost = {
+  id: number;
+  type: PostTypeKey;
+  title: string;
+  excerpt: string;
+  /** ISO 8601. */
+  publishedAt: string;
+  usefulCount: number;
+};
+
+export type PostListItemProps = {
+  post: PostListItemPost;
+  /** Shows the type's tag above the title: for lists that mix post types, like the top page's. */
+  showType?: boolean;
+  /**
+   * The company (or recruit service) the post is about, shown above the title: for lists that
+   * span companies. Left out where the page already belongs to one company.
+   */
+  subjectName?: string | null;
+};
+
+/** One post of a list, the whole card being the link to the post. Render it inside a <ul>. */
+export function PostListItem({ post, showType = false, subjectName }: PostListItemProps) {
+  return (
+    <li className={styles.item}>
+      <Link to={postPath(post.type, post.id)} className={styles.link}>
+        {(showType || subjectName) && (
+          <span className={styles.about}>
+            {showType && <span className={styles.typeTag}>{POST_TYPES[post.type].label}</span>}
+            {subjectName && <span>{subjectName}</span>}
+          </span>
+        )}
+        <span className={styles.title}>{post.title}</span>
+        <span className={styles.excerpt}>{post.excerpt}</span>
+        <span className={styles.foot}>
+          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+          <span>参考になった {formatCount(post.usefulCount, '件')}</span>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,75 @@
+import { data, useNavigation } from 'react-router';
+import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
+import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { EmailField } from '../../features/accounts/components/email-field';
+import { HoneypotField } from '../../features/accounts/components/honeypot-field';
+import { accountPageHeaders } from '../../features/accounts/page-headers';
+import { requestPasswordReset } from '../../features/accounts/request-password-reset.server';
+import { HONEYPOT_FIELD, isHoneypotFilled, passwordResetRequestSchema } from '../../features/accounts/schemas';
+import { ensureSession } from '../../features/accounts/session-request.server';
+import { RESET_TOKEN_LIFETIME_MS } from '../../features/accounts/session-policy';
+import { echoValues, formValues, parseForm, textValue } from '../../lib/form';
+import { readFormData } from '../../lib/form-data.server';
+import { pageMeta } from '../../lib/meta';
+import { Button } from '../../ui/button';
+import { Link } from '../../ui/link';
+import { ValidatedForm } from '../../ui/validated-form';
+import type { Route } from './+types/password-reset';
+
+export const headers = accountPageHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { session, headers } = await ensureSession(request);
+  return data({ csrfToken: session.csrfToken }, { headers });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const form = await readFormData(request);
+  const sent = { ok: true as const, sent: true, values: echoValues(formValues(form)) };
+  if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return data(sent);
+  const result = parseForm(passwordResetRequestSchema, form);
+  if (!result.ok) return data({ ...result, sent: false }, { status: 400 });
+  await requestPasswordReset({ email: result.data.email });
+  // The same answer whether or not the address is registered.
+  return data(sent);
+}
+
+export function meta() {
+  return pageMeta({ title: 'パスワードの再設定', description: 'シューログのパスワードを再設定します。', noindex: true });
+}
+
+export default function PasswordResetPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  return (
+    <AuthPage
+      title="パスワードの再設定"
+      lead="ご登録のメールアドレスに、パスワード再設定用のリンクをお送りします。"
+      footer={
+        <p>
+          <Link to="/login">ログインに戻る</Link>
+        </p>
+      }
+    >
+      {actionData?.sent ? (
+        <FormAlert tone="success">
+          {textValue(actionData.values, 'email')} 宛てに再設定用のリンクを送信しました（ご登録がある場合のみ届きます）。リンクの有効期限は
+          {RESET_TOKEN_LIFETIME_MS / 60_000}分です。メールが届かない場合は、迷惑メールフォルダもご確認ください。
+        </FormAlert>
+      ) : (
+        <ValidatedForm
+          method="post"
+          className={authStyles.form}
+          schema={passwordResetRequestSchema}
+          serverErrors={actionData?.ok === false ? actionData.errors : undefined}
+        >
+          <CsrfField />
+          <HoneypotField />
+          <EmailField purpose="reset" defaultValue={textValue(actionData?.values, 'email')} />
+          <Button type="submit" fullWidth size="large" disabledLabel="送信しています…" pending={navigation.state === 'submitting'}>
+            再設定用のリンクを送る
+          </Button>
+        </ValidatedForm>
+      )}
+    </AuthPage>
+  );
+}

@@ -1,0 +1,200 @@
+import { useEffect } from 'react';
+import { data, useNavigation } from 'react-router';
+import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { getMyProfile, listMatchConditionChoices } from '../../features/accounts/get-my-profile.server';
+import { graduationYearChoices, matchConditionsSchema, profileSchema } from '../../features/accounts/schemas';
+import { requireStudent } from '../../features/accounts/session-request.server';
+import { updateMatchConditions } from '../../features/accounts/update-match-conditions.server';
+import { updateProfile } from '../../features/accounts/update-profile.server';
+import { AppError } from '../../lib/app-error';
+import { listValue, parseForm, textValue } from '../../lib/form';
+import { readFormData } from '../../lib/form-data.server';
+import { pageMeta } from '../../lib/meta';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Checkbox, CheckboxGroup } from '../../ui/checkbox';
+import { Input } from '../../ui/input';
+import { Select } from '../../ui/select';
+import { useSnackBar } from '../../ui/snack-bar';
+import { ValidatedForm } from '../../ui/validated-form';
+import type { Route } from './+types/profile';
+import styles from './mypage.module.css';
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  // The student's own data only: the id comes from the session, never from the request.
+  const user = await requireStudent(request);
+  const [profile, choices] = await Promise.all([getMyProfile({ userId: user.id }), listMatchConditionChoices()]);
+  if (!profile) throw new AppError('not_found');
+  return { profile, choices, graduationYears: graduationYearChoices() };
+}
+
+// Two forms on one page, told apart by their intent; each answers with its own result.
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStudent(request);
+  const form = await readFormData(request);
+  const intent = form.get('intent');
+  if (intent === 'profile') {
+    const result = parseForm(profileSchema, form);
+    if (!result.ok) return data({ intent: 'profile' as const, ...result }, { status: 400 });
+    await updateProfile({ userId: user.id, ...result.data });
+    return data({ intent: 'profile' as const, ok: true as const });
+  }
+  if (intent === 'conditions') {
+    const result = parseForm(matchConditionsSchema, form);
+    if (!result.ok) return data({ intent: 'conditions' as const, ...result }, { status: 400 });
+    await updateMatchConditions({ userId: user.id, ...result.data });
+    return data({ intent: 'conditions' as const, ok: true as const });
+  }
+  throw new AppError('invalid_request');
+}
+
+export function meta() {
+  return pageMeta({ title: 'マイページ', description: 'プロフィールと希望条件を登録・変更できます。', noindex: true });
+}
+
+const SAVED_TEXT = { profile: 'プロフィールを保存しました', conditions: '希望条件を保存しました' } as const;
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { profile, choices, graduationYears } = loaderData;
+  const navigation = useNavigation();
+  const snackBar = useSnackBar();
+  const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
+
+  useEffect(() => {
+    if (actionData?.ok) snackBar.show(SAVED_TEXT[actionData.intent]);
+  }, [actionData, snackBar]);
+
+  // What the student typed comes back after an error; otherwise what is saved.
+  const profileResult = actionData?.intent === 'profile' ? actionData : undefined;
+  const conditionResult = actionData?.intent === 'conditions' ? actionData : undefined;
+  const profileValues = profileResult?.ok === false ? profileResult.values : undefined;
+  const conditionValues = conditionResult?.ok === false ? conditionResult.values : undefined;
+  const selectedIndustries = new Set(listValue(conditionValues, 'industryIds') ?? (conditionValues ? [] : profile.industryIds.map(String)));
+  const selectedPrefectures = new Set(listValue(conditionValues, 'prefectureIds') ?? (conditionValues ? [] : profile.prefectureIds.map(String)));
+  const regions = [...new Set(choices.prefectures.map((p) => p.region))];
+
+  return (
+    <>
+      <Card as="section" title="プロフィール" titleAs="h2" className={styles.card}>
+        {profileResult?.ok && (
+          <p className={styles.saved} role="status">
+            保存しました。
+          </p>
+        )}
+        <ValidatedForm
+          method="post"
+          className={styles.form}
+          schema={profileSchema}
+          serverErrors={profileResult?.ok === false ? profileResult.errors : undefined}
+        >
+          <CsrfField />
+          <input type="hidden" name="intent" value="profile" />
+          <p className={styles.email}>メールアドレス: {profile.email}</p>
+          <Input
+            label="お名前"
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={50}
+            defaultValue={textValue(profileValues, 'name') ?? profile.name ?? ''}
+          />
+          <Input
+            label="大学名"
+            name="university"
+            autoComplete="organization"
+            required
+            maxLength={80}
+            placeholder="例: 東都大学"
+            defaultValue={textValue(profileValues, 'university') ?? profile.university ?? ''}
+          />
+          <Input
+            label="学部・学科"
+            name="faculty"
+            required
+            maxLength={80}
+            placeholder="例: 経済学部 経済学科"
+            defaultValue={textValue(profileValues, 'faculty') ?? profile.faculty ?? ''}
+          />
+          <Select
+            label="卒業年度"
+            name="graduationYear"
+            required
+            placeholder="選択してください"
+            options={graduationYears.map((year) => ({ value: String(year), label: `${year}年卒` }))}
+            defaultValue={textValue(profileValues, 'graduationYear') ?? (profile.graduationYear ? String(profile.graduationYear) : undefined)}
+          />
+          <div className={styles.actions}>
+            <Button type="submit" disabledLabel="保存しています…" pending={submittingIntent === 'profile'}>
+              プロフィールを保存する
+            </Button>
+          </div>
+        </ValidatedForm>
+      </Card>
+
+      <Card as="section" title="希望条件" titleAs="h2" className={styles.card}>
+        <p className={styles.cardLead}>興味のある業界と勤務地を選ぶと、おすすめ企業に反映されます。いくつでも選べます。</p>
+        {conditionResult?.ok && (
+          <p className={styles.saved} role="status">
+            保存しました。
+          </p>
+        )}
+        <ValidatedForm
+          method="post"
+          className={styles.form}
+          schema={matchConditionsSchema}
+          serverErrors={conditionResult?.ok === false ? conditionResult.errors : undefined}
+        >
+          <CsrfField />
+          <input type="hidden" name="intent" value="conditions" />
+          <CheckboxGroup legend="希望業界" orientation="horizontal" name="industryIds">
+            {choices.industries.map((industry) => (
+              <Checkbox
+                key={industry.id}
+                name="industryIds[]"
+                value={String(industry.id)}
+                label={industry.name}
+                defaultChecked={selectedIndustries.has(String(industry.id))}
+                className={styles.choice}
+              />
+            ))}
+          </CheckboxGroup>
+          <CheckboxGroup legend="希望勤務地" name="prefectureIds">
+            {regions.map((region) => (
+              <details key={region} className={styles.region} open={choices.prefectures.some((p) => p.region === region && selectedPrefectures.has(String(p.id)))}>
+                <summary className={styles.regionSummary}>
+                  {region}
+                  <span className={styles.regionCount}>
+                    {choices.prefectures.filter((p) => p.region === region && selectedPrefectures.has(String(p.id))).length || ''}
+                  </span>
+                </summary>
+                <div className={styles.regionChoices}>
+                  {choices.prefectures
+                    .filter((p) => p.region === region)
+                    .map((prefecture) => (
+                      <Checkbox
+                        key={prefecture.id}
+                        name="prefectureIds[]"
+                        value={String(prefecture.id)}
+                        label={prefecture.name}
+                        defaultChecked={selectedPrefectures.has(String(prefecture.id))}
+                        className={styles.choice}
+                      />
+                    ))}
+                </div>
+              </details>
+            ))}
+          </CheckboxGroup>
+          <div className={styles.actions}>
+            <Button type="submit" disabledLabel="保存しています…" pending={submittingIntent === 'conditions'}>
+              希望条件を保存する
+            </Button>
+          </div>
+        </ValidatedForm>
+      </Card>
+    </>
+  );
+}
