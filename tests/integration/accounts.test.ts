@@ -20,6 +20,7 @@ import { signUp } from '../../app/features/accounts/sign-up.server';
 import { updateMatchConditions } from '../../app/features/accounts/update-match-conditions.server';
 import { updateProfile } from '../../app/features/accounts/update-profile.server';
 import { csrfProtection } from '../../server/csrf';
+import { createReferenceData } from '../factories';
 import { openTestDatabase, type TestDatabase } from '../setup/test-database';
 
 let testDb: TestDatabase;
@@ -33,8 +34,7 @@ async function expectCode(promise: Promise<unknown>, code: string) {
 
 beforeAll(async () => {
   testDb = await openTestDatabase();
-  await database().query(`INSERT INTO industries (id, name) VALUES (1, 'IT・通信'), (2, '銀行')`);
-  await database().query(`INSERT INTO prefectures (id, name, kana, region) VALUES (13, '東京都', 'トウキョウト', '関東'), (27, '大阪府', 'オオサカフ', '近畿')`);
+  await createReferenceData();
 });
 afterAll(async () => {
   await testDb?.close();

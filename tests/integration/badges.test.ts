@@ -1,22 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, selectRows } from '../../app/db/client.server';
-import {
-  badgeGrants,
-  clips,
-  companies,
-  industries,
-  pointEntries,
-  posts,
-  prefectures,
-  trackerEntries,
-  usefulVotes,
-  userPreferredIndustries,
-  users,
-} from '../../app/db/schema';
-import { createSession } from '../../app/features/accounts/sessions.server';
-import * as acquireRoute from '../../app/routes/api.badges.acquire';
-import * as displayRoute from '../../app/routes/api.badges.display-acquired';
+import { badgeGrants } from '../../app/db/schema';
+import * as acquireRoute from '../../app/routes/api/badges-acquire';
+import * as displayRoute from '../../app/routes/api/badges-display-acquired';
 import { callRoute, sessionRequest } from '../support/call-route';
 import { backfillBadges } from '../../app/features/badges/backfill-badges.server';
 import { isAppError } from '../../app/lib/app-error';
@@ -26,44 +13,38 @@ import { listBadgeStatus } from '../../app/features/badges/list-badge-status.ser
 import { listUndisplayedBadges } from '../../app/features/badges/list-undisplayed-badges.server';
 import { markBadgesDisplayed } from '../../app/features/badges/mark-badges-displayed.server';
 import { recordActivity } from '../../app/features/badges/record-activity.server';
+import {
+  clipPost,
+  createCompany,
+  createLoggedInStudent,
+  createModerator,
+  createReferenceData,
+  createStudent,
+  favoriteCompany,
+  forgetBadgeGrants,
+  industryIdOf,
+  payReward,
+  publishPost,
+  saveDraft,
+  submitPost,
+  trackCompany,
+  voteUseful,
+} from '../factories';
 import { openTestDatabase, type TestDatabase } from '../setup/test-database';
 
 let testDb: TestDatabase;
 let industryId: number;
 let companyId: number;
-let emailCounter = 0;
-
-async function createStudent(values: Partial<typeof users.$inferInsert> = {}): Promise<number> {
-  emailCounter += 1;
-  const [user] = await db()
-    .insert(users)
-    .values({ email: `badge-student-${emailCounter}@example.com`, passwordHash: 'x', ...values })
-    .returning({ id: users.id });
-  return user!.id;
-}
 
 async function grantsOf(userId: number) {
   return db().select().from(badgeGrants).where(eq(badgeGrants.userId, userId)).orderBy(badgeGrants.badgeKindId);
 }
 
-async function createPost(values: Partial<typeof posts.$inferInsert> & { authorId: number }): Promise<number> {
-  const [post] = await db()
-    .insert(posts)
-    .values({ type: 'intern_experience', companyId, title: 'テスト投稿', ...values })
-    .returning({ id: posts.id });
-  return post!.id;
-}
-
 beforeAll(async () => {
   testDb = await openTestDatabase();
-  await db().insert(prefectures).values({ id: 13, name: '東京都', kana: 'トウキョウト', region: '関東' });
-  const [industry] = await db().insert(industries).values({ name: 'ソフトウェア' }).returning();
-  industryId = industry!.id;
-  const [company] = await db()
-    .insert(companies)
-    .values({ name: '株式会社バッジテスト', kana: 'バッジテスト', industryId, prefectureId: 13 })
-    .returning();
-  companyId = company!.id;
+  await createReferenceData();
+  industryId = industryIdOf('ソフトウェア');
+  ({ companyId } = await createCompany({ name: '株式会社バッジテスト', kana: 'バッジテスト', industryId, prefectureId: 13 }));
 });
 
 afterAll(async () => {
@@ -72,7 +53,7 @@ afterAll(async () => {
 
 describe('grantBadges', () => {
   it('returns only the newly granted ids and is safe to repeat', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     expect(await grantBadges({ userId, badgeKindIds: [106, 101, 106] })).toEqual([101, 106]);
     expect(await grantBadges({ userId, badgeKindIds: [101, 106] })).toEqual([]);
     expect(await grantBadges({ userId, badgeKindIds: [101, 102] })).toEqual([102]);
@@ -81,7 +62,7 @@ describe('grantBadges', () => {
   });
 
   it('refuses badge kinds that are not in the catalog', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     await expect(grantBadges({ userId, badgeKindIds: [101, 999] })).rejects.toSatisfy(
       (error) => isAppError(error, 'unknown_badge_kind'),
     );
@@ -89,7 +70,7 @@ describe('grantBadges', () => {
   });
 
   it('grants a badge once under 50 concurrent grants', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     const results = await Promise.all(
       Array.from({ length: 50 }, () => grantBadges({ userId, badgeKindIds: [106] })),
     );
@@ -98,7 +79,7 @@ describe('grantBadges', () => {
   });
 
   it('grants once under 50 concurrent recorded activities, each in its own transaction', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     const results = await Promise.all(
       Array.from({ length: 50 }, () =>
         db().transaction((tx) => recordActivity({ tx, userId, activity: { type: 'company_viewed', companyId } })),
@@ -111,7 +92,7 @@ describe('grantBadges', () => {
 
 describe('recordActivity', () => {
   it('grants what the rules say and nothing twice', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     expect(await recordActivity({ userId, activity: { type: 'post_viewed', postType: 'intern_experience' } })).toEqual([206]);
     expect(await recordActivity({ userId, activity: { type: 'post_viewed', postType: 'intern_experience' } })).toEqual([]);
     expect(await recordActivity({ userId, activity: { type: 'post_viewed', postType: 'recruit_service_review' } })).toEqual([]);
@@ -121,7 +102,7 @@ describe('recordActivity', () => {
   });
 
   it('grants nothing when the caller rolls its transaction back', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     await expect(
       db().transaction(async (tx) => {
         expect(await recordActivity({ tx, userId, activity: { type: 'registration_completed' } })).toEqual([101]);
@@ -132,13 +113,13 @@ describe('recordActivity', () => {
   });
 
   it('counts submitted posts for 410 from the third one', async () => {
-    const userId = await createStudent();
-    const submit = async (type: 'intern_experience' | 'company_study' | 'student_word_mouth') => {
-      await createPost({ authorId: userId, type, status: 'submitted', submittedAt: new Date() });
-      return recordActivity({ userId, activity: { type: 'post_submitted', postType: type } });
-    };
+    const { userId } = await createStudent();
+    // Each submission reports post_submitted through recordActivity, which counts the student's
+    // submitted posts (this one included) for 410.
+    const submit = async (type: 'intern_experience' | 'company_study' | 'student_word_mouth') =>
+      (await submitPost({ authorId: userId, type, companyId })).newBadgeKindIds;
     // A draft is not a submission.
-    await createPost({ authorId: userId, status: 'draft' });
+    await saveDraft({ authorId: userId, type: 'intern_experience', companyId });
     expect(await submit('intern_experience')).toEqual([404, 409]);
     expect(await submit('company_study')).toEqual([407]);
     expect(await submit('student_word_mouth')).toEqual([406, 410]);
@@ -147,7 +128,7 @@ describe('recordActivity', () => {
 
 describe('the popup calls', () => {
   it('lists undisplayed badges in acquisition order with name, icon and color', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     await db()
       .insert(badgeGrants)
       .values([
@@ -162,8 +143,8 @@ describe('the popup calls', () => {
   });
 
   it('marks only the caller’s own badges as displayed', async () => {
-    const alice = await createStudent();
-    const bob = await createStudent();
+    const { userId: alice } = await createStudent();
+    const { userId: bob } = await createStudent();
     await grantBadges({ userId: alice, badgeKindIds: [101, 106] });
     await grantBadges({ userId: bob, badgeKindIds: [101, 104] });
 
@@ -181,13 +162,11 @@ describe('the popup calls', () => {
   });
 
   it('answers GET acquire and POST display_acquired as SPEC.md section 7 asks', async () => {
-    const userId = await createStudent();
-    const other = await createStudent();
+    const { userId, sessionId } = await createLoggedInStudent();
+    const { userId: other, sessionId: otherSession } = await createLoggedInStudent();
     await grantBadges({ userId, badgeKindIds: [106] });
     await grantBadges({ userId: other, badgeKindIds: [106] });
 
-    const { id: sessionId } = await createSession({ userId });
-    const { id: otherSession } = await createSession({ userId: other });
     const acquire = (session: string | null) => callRoute(acquireRoute, sessionRequest('/api/v1/student/badges/acquire', { sessionId: session }));
     const display = (session: string | null, body: string, type = 'application/json') =>
       callRoute(displayRoute, sessionRequest('/api/v1/student/badges/display_acquired', { sessionId: session, method: 'POST', body, type }));
@@ -227,7 +206,7 @@ describe('listBadgeStatus', () => {
   });
 
   it('shows a student their badges with the acquisition date', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     await db().insert(badgeGrants).values({ userId, badgeKindId: 106, acquiredAt: new Date('2025-04-01T03:00:00Z') });
     const status = await listBadgeStatus({ userId });
     expect(status.viewer).toBe('student');
@@ -243,46 +222,45 @@ describe('listBadgeStatus', () => {
 describe('backfillBadges', () => {
   it('grants what stored activity earns, dated when it happened, once', async () => {
     const registeredAt = new Date('2025-03-01T00:00:00Z');
-    const student = await createStudent({ name: '山田花子', profileCompletedAt: registeredAt });
-    const reader = await createStudent({ profileCompletedAt: registeredAt });
-    const moderator = await createStudent({ role: 'moderator', profileCompletedAt: registeredAt });
-    const untouched = await createStudent();
-    const [other] = await db()
-      .insert(companies)
-      .values({ name: '株式会社バックフィル', kana: 'バックフィル', industryId, prefectureId: 13 })
-      .returning();
+    const { userId: student } = await createStudent({
+      profile: { name: '山田花子', completedAt: registeredAt },
+      matchConditions: { industryIds: [industryId] },
+    });
+    const { userId: reader } = await createStudent({ profile: { completedAt: registeredAt } });
+    const { userId: moderator } = await createModerator({ profile: { completedAt: registeredAt } });
+    const { userId: untouched } = await createStudent();
+    const { companyId: other } = await createCompany({ name: '株式会社バックフィル', kana: 'バックフィル', industryId, prefectureId: 13 });
 
-    await db().insert(userPreferredIndustries).values({ userId: student, industryId });
-    await db().execute(
-      sql`INSERT INTO favorites (user_id, company_id, created_at) VALUES (${student}, ${companyId}, '2025-03-05T00:00:00Z'), (${student}, ${other!.id}, '2025-03-02T00:00:00Z')`,
-    );
+    await favoriteCompany({ userId: student, companyId, at: new Date('2025-03-05T00:00:00Z') });
+    await favoriteCompany({ userId: student, companyId: other, at: new Date('2025-03-02T00:00:00Z') });
     // The student's own posts: three submitted (one published), one draft.
-    const published = await createPost({
+    const { postId: published } = await publishPost({
       authorId: student,
       type: 'company_study',
-      status: 'published',
+      companyId,
       submittedAt: new Date('2025-03-10T00:00:00Z'),
       publishedAt: new Date('2025-03-12T00:00:00Z'),
     });
-    await createPost({ authorId: student, type: 'student_word_mouth', status: 'rejected', submittedAt: new Date('2025-03-11T00:00:00Z') });
-    await createPost({ authorId: student, type: 'intern_experience', status: 'submitted', submittedAt: new Date('2025-03-13T00:00:00Z') });
-    await createPost({ authorId: student, type: 'jobhunt_prompt_report', status: 'draft' });
-    await db().insert(pointEntries).values({ userId: student, amount: 500, reason: 'post_published', postId: published });
+    await submitPost({ authorId: student, type: 'student_word_mouth', companyId, status: 'rejected', submittedAt: new Date('2025-03-11T00:00:00Z') });
+    await submitPost({ authorId: student, type: 'intern_experience', companyId, submittedAt: new Date('2025-03-13T00:00:00Z') });
+    await saveDraft({ authorId: student, type: 'jobhunt_prompt_report', companyId });
+    await payReward({ userId: student, amount: 500, reason: 'post_published', postId: published });
     // The student clips someone else's post and the reader clips and votes the student's.
-    const readersPost = await createPost({
+    const { postId: readersPost } = await publishPost({
       authorId: reader,
       type: 'screening_entry_sheet',
-      status: 'published',
+      companyId,
       submittedAt: new Date('2025-03-01T00:00:00Z'),
       publishedAt: new Date('2025-03-02T00:00:00Z'),
     });
-    await db().insert(clips).values({ userId: student, postId: readersPost, createdAt: new Date('2025-03-20T00:00:00Z') });
-    await db().insert(clips).values({ userId: reader, postId: published, createdAt: new Date('2025-03-21T00:00:00Z') });
-    await db().insert(usefulVotes).values({ userId: reader, postId: published, createdAt: new Date('2025-03-22T00:00:00Z') });
-    await db().insert(trackerEntries).values([
-      { userId: student, companyId, category: 'intern', status: 'intern_participated' },
-      { userId: student, companyId: other!.id, category: 'recruit', status: 'passed_first_interview' },
-    ]);
+    await clipPost({ userId: student, postId: readersPost, at: new Date('2025-03-20T00:00:00Z') });
+    await clipPost({ userId: reader, postId: published, at: new Date('2025-03-21T00:00:00Z') });
+    await voteUseful({ userId: reader, postId: published, at: new Date('2025-03-22T00:00:00Z') });
+    await trackCompany({ userId: student, companyId, category: 'intern', status: 'intern_participated' });
+    await trackCompany({ userId: student, companyId: other, category: 'recruit', status: 'passed_first_interview' });
+    // All of that earned badges as it happened. Forget them, as if the data predated the badge
+    // engine: the case the backfill is for.
+    await forgetBadgeGrants({ userIds: [student, reader, moderator, untouched] });
     // A badge the student already has keeps its date and shown state.
     const earlier = new Date('2025-01-01T00:00:00Z');
     await db().insert(badgeGrants).values({ userId: student, badgeKindId: 106, acquiredAt: earlier, displayedAt: earlier });
@@ -317,7 +295,9 @@ describe('backfillBadges', () => {
   });
 
   it('can grant silently', async () => {
-    const userId = await createStudent({ profileCompletedAt: new Date() });
+    const { userId } = await createStudent({ profile: true });
+    // Completing the profile earned 101 already; forget it so that the backfill grants it.
+    await forgetBadgeGrants({ userIds: [userId] });
     await backfillBadges({ markDisplayed: true });
     const rows = await grantsOf(userId);
     expect(rows.map((row) => row.badgeKindId)).toEqual([101]);

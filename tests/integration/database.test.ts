@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, migrateDatabase, type Database } from '../../app/db/client.server';
-import { companies, favorites, industries, prefectures, users } from '../../app/db/schema';
+import { favorites, users } from '../../app/db/schema';
+import { createCompany, createReferenceData, createStudent, industryIdOf } from '../factories';
 import { openTestDatabase, type TestDatabase } from '../setup/test-database';
 
 let testDb: TestDatabase;
@@ -34,23 +35,22 @@ describe('database', () => {
   });
 
   it('enforces the keys that keep favorites and emails unique', async () => {
-    await db().insert(prefectures).values({ id: 13, name: '東京都', kana: 'トウキョウト', region: '関東' });
-    const [industry] = await db().insert(industries).values({ name: 'ソフトウェア' }).returning();
-    const [company] = await db()
-      .insert(companies)
-      .values({ name: '株式会社テスト青葉', kana: 'テストアオバ', industryId: industry!.id, prefectureId: 13 })
-      .returning();
-    const [user] = await db().insert(users).values({ email: 'a@example.com', passwordHash: 'x' }).returning();
-    await db().insert(favorites).values({ userId: user!.id, companyId: company!.id });
+    await createReferenceData();
+    const industryId = industryIdOf('ソフトウェア');
+    const { companyId } = await createCompany({ name: '株式会社テスト青葉', kana: 'テストアオバ', industryId, prefectureId: 13 });
+    const { userId } = await createStudent({ email: 'a@example.com' });
+    // The raw inserts below are what this test is about: the keys and checks of the schema
+    // itself, whatever the feature code in front of them does.
+    await db().insert(favorites).values({ userId, companyId });
     const again = await db()
       .insert(favorites)
-      .values({ userId: user!.id, companyId: company!.id })
+      .values({ userId, companyId })
       .onConflictDoNothing()
       .returning();
     expect(again).toHaveLength(0);
     await expect(db().insert(users).values({ email: 'a@example.com', passwordHash: 'y' })).rejects.toThrow();
     await expect(
-      db().execute(sql`INSERT INTO companies (name, kana, industry_id, prefecture_id, founded_year) VALUES ('x', 'x', ${industry!.id}, 13, 99)`),
+      db().execute(sql`INSERT INTO companies (name, kana, industry_id, prefecture_id, founded_year) VALUES ('x', 'x', ${industryId}, 13, 99)`),
     ).rejects.toThrow();
   });
 

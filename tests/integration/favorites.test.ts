@@ -1,51 +1,43 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../app/db/client.server';
-import { badgeGrants, companies, favorites, industries, prefectures, users } from '../../app/db/schema';
+import { badgeGrants, favorites } from '../../app/db/schema';
 import { addFavorite } from '../../app/features/favorites/add-favorite.server';
-import { createSession } from '../../app/features/accounts/sessions.server';
-import * as addRoute from '../../app/routes/mypage.favorites';
-import * as removeRoute from '../../app/routes/mypage.favorites.company';
+import * as addRoute from '../../app/routes/mypage/favorites';
+import * as removeRoute from '../../app/routes/mypage/favorite';
 import { callRoute, sessionRequest } from '../support/call-route';
 import { isAppError } from '../../app/lib/app-error';
 import { listFavoriteCompanyIds } from '../../app/features/favorites/list-favorite-company-ids.server';
 import { listFavorites } from '../../app/features/favorites/list-favorites.server';
 import { removeFavorite } from '../../app/features/favorites/remove-favorite.server';
+import {
+  createCompany,
+  createLoggedInStudent,
+  createReferenceData,
+  createStudent,
+  favoriteCompany,
+  industryIdOf,
+  prefectureIdOf,
+} from '../factories';
 import { openTestDatabase, type TestDatabase } from '../setup/test-database';
 
 let testDb: TestDatabase;
 let companyIds: number[] = [];
-let emailCounter = 0;
-
-async function createStudent(): Promise<number> {
-  emailCounter += 1;
-  const [user] = await db()
-    .insert(users)
-    .values({ email: `favorite-student-${emailCounter}@example.com`, passwordHash: 'x' })
-    .returning({ id: users.id });
-  return user!.id;
-}
 
 const favoriteRows = (userId: number) => db().select().from(favorites).where(eq(favorites.userId, userId));
 const badgeRows = (userId: number) => db().select().from(badgeGrants).where(eq(badgeGrants.userId, userId));
 
 beforeAll(async () => {
   testDb = await openTestDatabase();
-  await db().insert(prefectures).values([
-    { id: 13, name: '東京都', kana: 'トウキョウト', region: '関東' },
-    { id: 27, name: '大阪府', kana: 'オオサカフ', region: '近畿' },
-  ]);
-  const [software] = await db().insert(industries).values({ name: 'ソフトウェア' }).returning();
-  const [bank] = await db().insert(industries).values({ name: '銀行' }).returning();
-  const rows = await db()
-    .insert(companies)
-    .values([
-      { name: '株式会社青葉システムズ', kana: 'アオバシステムズ', industryId: software!.id, prefectureId: 13 },
-      { name: 'なにわ銀行株式会社', kana: 'ナニワギンコウ', industryId: bank!.id, prefectureId: 27 },
-      { name: '株式会社みらいラボ', kana: 'ミライラボ', industryId: software!.id, prefectureId: 13 },
-    ])
-    .returning({ id: companies.id });
-  companyIds = rows.map((row) => row.id);
+  await createReferenceData();
+  const software = industryIdOf('ソフトウェア');
+  const bank = industryIdOf('銀行');
+  const tokyo = prefectureIdOf('東京都');
+  companyIds = [
+    (await createCompany({ name: '株式会社青葉システムズ', kana: 'アオバシステムズ', industryId: software, prefectureId: tokyo })).companyId,
+    (await createCompany({ name: 'なにわ銀行株式会社', kana: 'ナニワギンコウ', industryId: bank, prefectureId: prefectureIdOf('大阪府') })).companyId,
+    (await createCompany({ name: '株式会社みらいラボ', kana: 'ミライラボ', industryId: software, prefectureId: tokyo })).companyId,
+  ];
 });
 
 afterAll(async () => {
@@ -54,7 +46,7 @@ afterAll(async () => {
 
 describe('addFavorite', () => {
   it('adds once, grants 106 on the first favorite only', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     const [first, second] = companyIds as [number, number];
     expect(await addFavorite({ userId, companyId: first })).toEqual({ added: true, newBadgeKindIds: [106] });
     expect(await addFavorite({ userId, companyId: first })).toEqual({ added: false, newBadgeKindIds: [] });
@@ -64,7 +56,7 @@ describe('addFavorite', () => {
   });
 
   it('throws company_not_found for an unknown company and changes nothing', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     await expect(addFavorite({ userId, companyId: 999_999 })).rejects.toSatisfy(
       (error) => isAppError(error, 'company_not_found'),
     );
@@ -73,7 +65,7 @@ describe('addFavorite', () => {
   });
 
   it('keeps one row and one badge under 50 concurrent identical calls', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     const results = await Promise.all(
       Array.from({ length: 50 }, () => addFavorite({ userId, companyId: companyIds[0]! })),
     );
@@ -84,7 +76,7 @@ describe('addFavorite', () => {
   });
 
   it('runs inside the caller’s transaction', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     await expect(
       db().transaction(async (tx) => {
         await addFavorite({ tx, userId, companyId: companyIds[0]! });
@@ -98,7 +90,7 @@ describe('addFavorite', () => {
 
 describe('removeFavorite', () => {
   it('is idempotent and keeps the badge', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     await addFavorite({ userId, companyId: companyIds[0]! });
     expect(await removeFavorite({ userId, companyId: companyIds[0]! })).toEqual({ removed: true });
     expect(await removeFavorite({ userId, companyId: companyIds[0]! })).toEqual({ removed: false });
@@ -108,8 +100,8 @@ describe('removeFavorite', () => {
   });
 
   it('is safe under 50 concurrent identical calls and touches only the caller’s row', async () => {
-    const userId = await createStudent();
-    const other = await createStudent();
+    const { userId } = await createStudent();
+    const { userId: other } = await createStudent();
     await addFavorite({ userId, companyId: companyIds[1]! });
     await addFavorite({ userId: other, companyId: companyIds[1]! });
     const results = await Promise.all(
@@ -121,7 +113,7 @@ describe('removeFavorite', () => {
   });
 
   it('survives adds and removes racing each other', async () => {
-    const userId = await createStudent();
+    const { userId } = await createStudent();
     const companyId = companyIds[2]!;
     await Promise.all(
       Array.from({ length: 50 }, (_, i) => (i % 2 === 0 ? addFavorite({ userId, companyId }) : removeFavorite({ userId, companyId }))),
@@ -133,13 +125,12 @@ describe('removeFavorite', () => {
 
 describe('listing favorites', () => {
   it('lists the student’s favorites newest first with name, industry, prefecture and date', async () => {
-    const userId = await createStudent();
-    const other = await createStudent();
+    const { userId } = await createStudent();
+    const { userId: other } = await createStudent();
     const [a, b, c] = companyIds as [number, number, number];
-    await db().execute(
-      sql`INSERT INTO favorites (user_id, company_id, created_at) VALUES
-          (${userId}, ${a}, '2025-04-01T00:00:00Z'), (${userId}, ${b}, '2025-04-03T00:00:00Z'), (${other}, ${c}, '2025-04-02T00:00:00Z')`,
-    );
+    await favoriteCompany({ userId, companyId: a, at: new Date('2025-04-01T00:00:00Z') });
+    await favoriteCompany({ userId, companyId: b, at: new Date('2025-04-03T00:00:00Z') });
+    await favoriteCompany({ userId: other, companyId: c, at: new Date('2025-04-02T00:00:00Z') });
     expect(await listFavoriteCompanyIds({ userId })).toEqual([b, a]);
     expect(await listFavoriteCompanyIds({ userId, companyIds: [a, c, a] })).toEqual([a]);
     expect(await listFavoriteCompanyIds({ userId, companyIds: [] })).toEqual([]);
@@ -147,7 +138,7 @@ describe('listing favorites', () => {
       { companyId: b, name: 'なにわ銀行株式会社', industryName: '銀行', prefectureName: '大阪府', addedAt: '2025-04-03T00:00:00.000Z' },
       { companyId: a, name: '株式会社青葉システムズ', industryName: 'ソフトウェア', prefectureName: '東京都', addedAt: '2025-04-01T00:00:00.000Z' },
     ]);
-    expect(await listFavorites({ userId: await createStudent() })).toEqual([]);
+    expect(await listFavorites({ userId: (await createStudent()).userId })).toEqual([]);
   });
 });
 
@@ -163,8 +154,7 @@ describe('the favorite calls', () => {
     callRoute(removeRoute, sessionRequest(`/mypage/favorites/${companyId}`, { sessionId, method: 'DELETE' }), { companyId });
 
   it('answers 401 to visitors, 404 JSON to unknown companies, 405 to other methods, and is idempotent', async () => {
-    const userId = await createStudent();
-    const { id: sessionId } = await createSession({ userId });
+    const { userId, sessionId } = await createLoggedInStudent();
     const companyId = String(companyIds[0]);
     expect((await add(null, companyId)).status).toBe(401);
     expect(await (await remove(null, companyId)).json()).toMatchObject({ error: { code: 'unauthenticated' } });

@@ -11,13 +11,11 @@ import {
   companyViewDays,
   entrySheets,
   favorites,
-  industries,
   internExperiences,
   moderationEvents,
   postRevisions,
   pointEntries,
   posts,
-  prefectures,
   recruitServices,
   screeningExperiences,
   trackerEntries,
@@ -30,6 +28,7 @@ import { hashPassword } from '../accounts/password.server';
 import { refreshCompanyStats } from '../companies/refresh-company-stats.server';
 import { DEMO_PASSWORD } from './accounts';
 import { DEFAULT_DEMO_SEED, generateDemoData } from './generate';
+import { seedReferenceData } from './seed-reference-data.server';
 
 export { DEMO_MODERATOR_EMAIL, DEMO_PASSWORD, DEMO_STUDENT_COUNT, demoStudentEmail } from './accounts';
 
@@ -106,8 +105,9 @@ export async function seedDemoData(options: { seed?: number } = {}): Promise<See
     const [existing] = await handle.select({ id: companies.id }).from(companies).limit(1);
     if (existing) throw new DemoSeedRefusedError();
 
-    await insertAll(handle, prefectures, data.prefectures);
-    await insertAll(handle, industries, data.industries);
+    // The same rows as data.prefectures and data.industries, written by the function the test
+    // factories use too.
+    await seedReferenceData({ tx: handle });
     await insertAll(handle, companies, data.companies);
     await insertAll(handle, recruitServices, data.recruitServices);
     await insertAll(handle, users, data.users);

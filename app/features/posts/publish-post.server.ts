@@ -1,0 +1,88 @@
+import type { z } from 'zod';
+import { entrySheets, internExperiences, posts, screeningExperiences } from '../../db/schema';
+import type { PostTypeKey } from '../../db/enums';
+import { inTransaction, type DbOrTx } from '../../db/transaction.server';
+import { AppError } from '../../lib/app-error';
+import { recordActivity } from '../badges/record-activity.server';
+import { refreshCompanyStats } from '../companies/refresh-company-stats.server';
+import { POST_TYPE_MODULES, toPostRecord, type PostContentOf } from './types/registry';
+
+/**
+ * Stores complete content as a published post, at revision 1 and without a revision row, the
+ * way imported posts and the demo data are stored (see posts.revision in db/schema.ts): the
+ * posts row and its type's detail row from the type module, the company's denormalised numbers,
+ * and the author's badges, all in one transaction. `authorId` is null only for imported
+ * employee word of mouth, which earns no one a badge.
+ * Throws AppError 'validation_failed' when the content does not pass its type's schema or the
+ * post has no subject (a company, or a recruit service for a service review).
+ */
+export async function publishPost<K extends PostTypeKey>(options: {
+  tx?: DbOrTx;
+  type: K;
+  authorId: number | null;
+  /** Every type but recruit_service_review. */
+  companyId?: number | null;
+  /** recruit_service_review only. */
+  recruitServiceId?: number | null;
+  content: PostContentOf<K>;
+  /** When it went live; now by default. */
+  publishedAt?: Date;
+  /** When it was sent for review; the publication time by default. */
+  submittedAt?: Date;
+}): Promise<{ postId: number; newBadgeKindIds: number[] }> {
+  const { type } = options;
+  const companyId = options.companyId ?? null;
+  const recruitServiceId = options.recruitServiceId ?? null;
+  const isServiceReview = type === 'recruit_service_review';
+  // Checked here rather than left to posts_subject_check, whose error would abort the caller's
+  // transaction without saying what was wrong.
+  if (isServiceReview ? recruitServiceId === null || companyId !== null : companyId === null || recruitServiceId !== null) {
+    throw new AppError('validation_failed', {
+      detail: `A published ${type} needs ${isServiceReview ? 'a recruit service and no company' : 'a company and no recruit service'}`,
+    });
+  }
+  // Whoever calls this (a moderator's approval, an import, the tests) stores only what a
+  // submission would have had to pass.
+  const schema: z.ZodType = POST_TYPE_MODULES[type].schema;
+  const parsed = schema.safeParse(options.content);
+  if (!parsed.success) {
+    const issues = parsed.error.issues;
+    throw new AppError('validation_failed', {
+      detail: `Invalid ${type} content: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+      fields: Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message])),
+    });
+  }
+  const { intern, screening, entrySheet, ...texts } = toPostRecord(type, parsed.data as PostContentOf<K>);
+  const publishedAt = options.publishedAt ?? new Date();
+  const submittedAt = options.submittedAt ?? publishedAt;
+
+  return inTransaction(options.tx, async (tx) => {
+    const [row] = await tx
+      .insert(posts)
+      .values({
+        type,
+        status: 'published',
+        authorId: options.authorId,
+        companyId,
+        recruitServiceId,
+        ...texts,
+        revision: 1,
+        submittedAt,
+        publishedAt,
+      })
+      .returning({ id: posts.id });
+    const postId = row!.id;
+    // intern_experiences copies the company so that per-company averages are one index scan.
+    if (intern) await tx.insert(internExperiences).values({ postId, companyId: companyId!, ...intern });
+    if (screening) await tx.insert(screeningExperiences).values({ postId, ...screening });
+    if (entrySheet) await tx.insert(entrySheets).values({ postId, ...entrySheet });
+    if (companyId !== null) await refreshCompanyStats({ tx, companyIds: [companyId] });
+
+    if (options.authorId === null) return { postId, newBadgeKindIds: [] };
+    // A published post was submitted first: both activities, so that the live grants match
+    // what the backfill reads from submitted_at and status.
+    const submitted = await recordActivity({ tx, userId: options.authorId, activity: { type: 'post_submitted', postType: type } });
+    const published = await recordActivity({ tx, userId: options.authorId, activity: { type: 'post_published', postType: type } });
+    return { postId, newBadgeKindIds: [...submitted, ...published].sort((a, b) => a - b) };
+  });
+}

@@ -1,0 +1,507 @@
+// Test data built by the site's own operations (ARCHITECTURE.md: "Test data is built by the same
+// feature functions the site uses"), so that a test's rows are rows the site could have written,
+// badges included. Every factory gives unique, valid defaults and takes overrides.
+//
+// A few operations have no feature yet: saving a draft, submitting a post, clips, useful votes,
+// the tracker and rewards (posts' write side, post-reactions, tracker and rewards are coming;
+// docs/decisions/005-feature-dependencies.md). Their factories below are marked STAND-IN: they
+// write the rows as the demo data stores them and report the activity the way
+// docs/decisions/011-badges.md says the feature will, so that tests do not each invent them.
+// Replace each with the feature's own operation when it exists.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { db } from '../app/db/client.server';
+import type { PostTypeKey, TrackerCategory, TrackerStatus } from '../app/db/enums';
+import { badgeGrants, clips, favorites, pointEntries, postRevisions, posts, trackerEntries, usefulVotes, users } from '../app/db/schema';
+import { createModerator as promoteToModerator } from '../app/features/accounts/create-moderator.server';
+import { normalizeEmail } from '../app/features/accounts/schemas';
+import { createSession } from '../app/features/accounts/sessions.server';
+import { signUp } from '../app/features/accounts/sign-up.server';
+import { updateMatchConditions } from '../app/features/accounts/update-match-conditions.server';
+import { updateProfile } from '../app/features/accounts/update-profile.server';
+import { recordActivity } from '../app/features/badges/record-activity.server';
+import { createCompany as storeCompany } from '../app/features/companies/create-company.server';
+import { INDUSTRIES } from '../app/features/demo/industries';
+import { PREFECTURES } from '../app/features/demo/prefectures';
+import { seedReferenceData } from '../app/features/demo/seed-reference-data.server';
+import { addFavorite } from '../app/features/favorites/add-favorite.server';
+import { publishPost as storePublishedPost } from '../app/features/posts/publish-post.server';
+import type { PostContentOf } from '../app/features/posts/types/registry';
+import { createRecruitService as storeRecruitService } from '../app/features/recruit-services/create-recruit-service.server';
+
+let sequence = 0;
+/** A number no other factory call in this test file has used. */
+const next = () => ++sequence;
+
+/** A number read out in katakana (ゼ, イ, ニ, サ …), so that default readings stay katakana like real ones. */
+const kanaNumber = (n: number) => [...String(n)].map((digit) => 'ゼイニサシゴロナハキ'[Number(digit)]).join('');
+
+// ---------------------------------------------------------------- reference data
+
+/** The 47 prefectures and the industries, as the demo seed writes them. Call once per database. */
+export async function createReferenceData(): Promise<void> {
+  await seedReferenceData();
+}
+
+/** The id createReferenceData gives an industry: its place in INDUSTRIES, from 1. */
+export function industryIdOf(name: string): number {
+  const index = INDUSTRIES.findIndex((industry) => industry.name === name);
+  if (index < 0) throw new Error(`No industry named ${name} in app/features/demo/industries.ts`);
+  return index + 1;
+}
+
+/** A prefecture's id (its JIS X 0401 code). */
+export function prefectureIdOf(name: string): number {
+  const prefecture = PREFECTURES.find((candidate) => candidate.name === name);
+  if (!prefecture) throw new Error(`No prefecture named ${name}`);
+  return prefecture.id;
+}
+
+// ---------------------------------------------------------------- accounts
+
+export type ProfileOverrides = {
+  name?: string;
+  university?: string;
+  faculty?: string;
+  graduationYear?: number;
+  /**
+   * Moves the first completion into the past (updateProfile stamps now()), for tests of what the
+   * backfill dates by it.
+   */
+  completedAt?: Date;
+};
+
+export type StudentOptions = {
+  email?: string;
+  password?: string;
+  /** Completes the profile with updateProfile (earning 101); `true` for the defaults. */
+  profile?: true | ProfileOverrides;
+  /** Saves match conditions with updateMatchConditions (earning 102 when not empty). */
+  matchConditions?: { industryIds?: number[]; prefectureIds?: number[] };
+};
+
+export type CreatedAccount = { userId: number; email: string; password: string };
+
+/** A student who signed up (signUp), and, when asked, completed the profile and match conditions. */
+export async function createStudent(options: StudentOptions = {}): Promise<CreatedAccount> {
+  const n = next();
+  const email = options.email ?? `student${n}@factory.example`;
+  const password = options.password ?? `factory password ${n}`;
+  const { userId } = await signUp({ email, password });
+  if (options.profile) {
+    const profile = options.profile === true ? {} : options.profile;
+    await updateProfile({
+      userId,
+      name: profile.name ?? `学生 ${n}`,
+      university: profile.university ?? '東都大学',
+      faculty: profile.faculty ?? '経済学部',
+      graduationYear: profile.graduationYear ?? 2027,
+    });
+    if (profile.completedAt) {
+      await db().update(users).set({ profileCompletedAt: profile.completedAt }).where(eq(users.id, userId));
+    }
+  }
+  if (options.matchConditions) {
+    await updateMatchConditions({
+      userId,
+      industryIds: options.matchConditions.industryIds ?? [],
+      prefectureIds: options.matchConditions.prefectureIds ?? [],
+    });
+  }
+  return { userId, email: normalizeEmail(email), password };
+}
+
+/** A moderator: an account made as a student, then promoted by admin:create (createModerator). */
+export async function createModerator(options: StudentOptions = {}): Promise<CreatedAccount> {
+  const account = await createStudent(options);
+  await promoteToModerator({ email: account.email, password: account.password });
+  return account;
+}
+
+/** A student with a logged-in session (createSession), for calls to routes. */
+export async function createLoggedInStudent(
+  options: StudentOptions = {},
+): Promise<CreatedAccount & { sessionId: string; csrfToken: string }> {
+  const account = await createStudent(options);
+  const session = await createSession({ userId: account.userId });
+  return { ...account, sessionId: session.id, csrfToken: session.csrfToken };
+}
+
+/**
+ * Deletes these users' badge grants, so that the data looks as if it predates the badge engine:
+ * what the backfill exists for. Only tests of the backfill need it.
+ */
+export async function forgetBadgeGrants(options: { userIds: number[] }): Promise<void> {
+  if (options.userIds.length === 0) return;
+  await db().delete(badgeGrants).where(inArray(badgeGrants.userId, options.userIds));
+}
+
+// ---------------------------------------------------------------- companies and services
+
+export type CompanyOptions = {
+  name?: string;
+  kana?: string;
+  /** By default ソフトウェア. */
+  industryId?: number;
+  /** By default 東京都. */
+  prefectureId?: number;
+  url?: string | null;
+  employeeCount?: number | null;
+  foundedYear?: number | null;
+  description?: string;
+};
+
+/** A company (createCompany); needs createReferenceData first. */
+export async function createCompany(options: CompanyOptions = {}): Promise<{ companyId: number }> {
+  const n = next();
+  return storeCompany({
+    name: `株式会社テスト${n}`,
+    kana: `テスト${kanaNumber(n)}`,
+    industryId: industryIdOf('ソフトウェア'),
+    prefectureId: prefectureIdOf('東京都'),
+    ...options,
+  });
+}
+
+/** A job-hunting service (createRecruitService). */
+export async function createRecruitService(
+  options: { name?: string; kana?: string; category?: string; url?: string | null; description?: string } = {},
+): Promise<{ recruitServiceId: number }> {
+  const n = next();
+  return storeRecruitService({ name: `テスト就活ナビ${n}`, kana: `テストシュウカツナビ${kanaNumber(n)}`, category: '就活ナビ', ...options });
+}
+
+// ---------------------------------------------------------------- posts
+
+/** Complete, valid content of every type: what a submission of that type must pass. */
+const SAMPLE_CONTENT: { [K in PostTypeKey]: PostContentOf<K> } = {
+  intern_entry_sheet: {
+    title: 'サマーインターンのES（通過）',
+    year: 2025,
+    season: 'summer',
+    questions: [{ question: 'インターンに参加したい理由を教えてください。', answer: '事業の現場で自分の強みを試したいと考えたためです。' }],
+    result: 'passed',
+  },
+  screening_entry_sheet: {
+    title: '本選考のES（通過）',
+    year: 2025,
+    questions: [{ question: '学生時代に力を入れたことを教えてください。', answer: 'ゼミで地域の商店街の調査を続け、提案をまとめました。' }],
+    result: 'passed',
+  },
+  intern_experience: {
+    title: '3日間のサマーインターン体験記',
+    year: 2025,
+    season: 'summer',
+    theme: '新規事業立案',
+    format: 'online',
+    days: 3,
+    overview: '3日間のグループワークで新規事業を立案し、最終日に役員の前で発表しました。',
+    flow: 'ES、Webテスト、面接1回',
+    impressions: '社員の方が毎日フィードバックをくださり、業界の理解が大きく深まりました。',
+    ratings: {
+      all: 4,
+      difficulty: 3,
+      industry_understanding: 4,
+      company_understanding: 4,
+      mentor: 4,
+      growth: 4,
+      directly_linked_to_offer: 3,
+      level: 4,
+      theme: 4,
+    },
+  },
+  screening_experience: {
+    title: '本選考体験記（内定）',
+    graduationYear: 2026,
+    steps: [
+      { kind: 'es', final: false, body: '志望動機と学生時代に力を入れたことを書きました。' },
+      { kind: 'interview', round: 1, final: true, body: '人事の方と30分、志望動機を深く聞かれました。' },
+    ],
+    result: 'offer',
+    reflection: '早めに業界研究を始めたことで、面接で具体的な話ができたと感じています。',
+  },
+  student_word_mouth: {
+    title: '説明会と選考の印象',
+    rating: 4,
+    briefing: '説明会では若手社員の方が仕事の実際を率直に話してくれました。',
+    selection: '面接は終始穏やかな雰囲気で、話をよく聞いてもらえました。',
+    verdict: '若手に任せる文化が魅力ですが、勤務地の希望は通りにくいようです。',
+  },
+  employee_word_mouth: {
+    title: '若手に任せる社風です',
+    department: '営業部',
+    employment: '現職',
+    tenureYears: 3,
+    rating: 4,
+    culture: '上司との距離が近く、若手の提案でも筋が通っていれば採用されます。',
+    growth: '入社2年目から顧客を任され、早いうちから責任ある仕事ができます。',
+    pay: '同業他社と比べて平均的ですが、評価に応じた賞与があります。',
+  },
+  company_study: {
+    title: '事業と強みの企業研究',
+    business: '法人向けの業務ソフトウェアを開発し、導入から運用までを一貫して支援しています。',
+    analysis: '顧客との長い取引関係が強みで、新しい分野での知名度の低さが課題です。',
+    motivation: '顧客に寄り添う姿勢を、自分の経験と結びつけて志望動機に活かせます。',
+  },
+  recruit_service_review: {
+    title: '求人の幅が広いナビサイト',
+    rating: 4,
+    good: '大手から中小まで求人が多く、締め切りの管理もしやすかったです。',
+    bad: '通知が多く、必要な情報を探すのに少し時間がかかりました。',
+  },
+  jobhunt_prompt_report: {
+    title: '一次面接を通過しました',
+    phase: '一次面接',
+    result: '通過',
+    report: '面接官は2人で、ガクチカを深掘りされました。結果は3日後に届きました。',
+  },
+};
+
+/** A copy of the sample content of `type`, with overrides. */
+export function sampleContent<K extends PostTypeKey>(type: K, overrides: Partial<PostContentOf<K>> = {}): PostContentOf<K> {
+  return { ...structuredClone(SAMPLE_CONTENT[type]), ...overrides };
+}
+
+type PostSubject = { companyId?: number; recruitServiceId?: number };
+
+/** The post's company or service as given, or a new one of the kind its type needs. */
+async function subjectOf(type: PostTypeKey, given: PostSubject): Promise<{ companyId: number | null; recruitServiceId: number | null }> {
+  if (type === 'recruit_service_review') {
+    return { companyId: null, recruitServiceId: given.recruitServiceId ?? (await createRecruitService()).recruitServiceId };
+  }
+  return { companyId: given.companyId ?? (await createCompany()).companyId, recruitServiceId: null };
+}
+
+export type PostOptions<K extends PostTypeKey> = PostSubject & {
+  type: K;
+  /** null only for imported employee word of mouth. */
+  authorId: number | null;
+  /** Merged over the sample content of the type. */
+  content?: Partial<PostContentOf<K>>;
+};
+
+/**
+ * A published post (publishPost): posts row, detail row, company numbers and the author's badges.
+ * Without a company (or service for a review) it makes one.
+ */
+export async function publishPost<K extends PostTypeKey>(
+  options: PostOptions<K> & { publishedAt?: Date; submittedAt?: Date },
+): Promise<{ postId: number; newBadgeKindIds: number[] }> {
+  return storePublishedPost({
+    type: options.type,
+    authorId: options.authorId,
+    ...(await subjectOf(options.type, options)),
+    content: sampleContent(options.type, options.content),
+    publishedAt: options.publishedAt,
+    submittedAt: options.submittedAt,
+  });
+}
+
+/** STAND-IN (posts' write side): an unpublished post stored as the demo data stores one. */
+async function storeUnpublishedPost(options: {
+  type: PostTypeKey;
+  authorId: number;
+  status: 'draft' | 'submitted' | 'rejected';
+  companyId: number | null;
+  recruitServiceId: number | null;
+  content: object;
+  submittedAt: Date | null;
+  report: boolean;
+}): Promise<{ postId: number; newBadgeKindIds: number[] }> {
+  return db().transaction(async (tx) => {
+    // Until a moderator approves it, the post's texts are empty and its content is the revision's.
+    const [row] = await tx
+      .insert(posts)
+      .values({
+        type: options.type,
+        status: options.status,
+        authorId: options.authorId,
+        companyId: options.companyId,
+        recruitServiceId: options.recruitServiceId,
+        revision: 0,
+        submittedAt: options.submittedAt,
+      })
+      .returning({ id: posts.id });
+    const postId = row!.id;
+    const rejected = options.status === 'rejected';
+    await tx.insert(postRevisions).values({
+      postId,
+      revision: 1,
+      status: options.status,
+      content: options.content as Record<string, unknown>,
+      submittedAt: options.submittedAt,
+      reviewedAt: rejected ? new Date() : null,
+      rejectionReason: rejected ? 'insufficient_content' : null,
+    });
+    if (!options.report) return { postId, newBadgeKindIds: [] };
+    // Reported at submission, in the same transaction, as the coming submit operation will.
+    const newBadgeKindIds = await recordActivity({
+      tx,
+      userId: options.authorId,
+      activity: { type: 'post_submitted', postType: options.type },
+    });
+    return { postId, newBadgeKindIds };
+  });
+}
+
+/**
+ * STAND-IN (posts' write side): a post sent for review, reporting post_submitted. `status:
+ * 'rejected'` is one a moderator has since sent back (it still counts as submitted).
+ */
+export async function submitPost<K extends PostTypeKey>(
+  options: PostOptions<K> & { authorId: number; status?: 'submitted' | 'rejected'; submittedAt?: Date },
+): Promise<{ postId: number; newBadgeKindIds: number[] }> {
+  return storeUnpublishedPost({
+    type: options.type,
+    authorId: options.authorId,
+    status: options.status ?? 'submitted',
+    ...(await subjectOf(options.type, options)),
+    content: sampleContent(options.type, options.content),
+    submittedAt: options.submittedAt ?? new Date(),
+    report: true,
+  });
+}
+
+/** STAND-IN (posts' write side): a draft, which is no activity. */
+export async function saveDraft<K extends PostTypeKey>(
+  options: PostSubject & { type: K; authorId: number; content?: Partial<PostContentOf<K>> },
+): Promise<{ postId: number }> {
+  const { postId } = await storeUnpublishedPost({
+    type: options.type,
+    authorId: options.authorId,
+    status: 'draft',
+    companyId: options.companyId ?? null,
+    recruitServiceId: options.recruitServiceId ?? null,
+    content: options.content ?? { title: SAMPLE_CONTENT[options.type].title },
+    submittedAt: null,
+    report: false,
+  });
+  return { postId };
+}
+
+// ---------------------------------------------------------------- student activity
+
+/**
+ * A favorite (addFavorite, which earns 106 on the first). `at` moves it into the past, for tests
+ * of lists and the backfill that order or date by it (addFavorite stamps now()).
+ */
+export async function favoriteCompany(options: { userId: number; companyId: number; at?: Date }): Promise<{ newBadgeKindIds: number[] }> {
+  const { newBadgeKindIds } = await addFavorite({ userId: options.userId, companyId: options.companyId });
+  if (options.at) {
+    await db()
+      .update(favorites)
+      .set({ createdAt: options.at })
+      .where(and(eq(favorites.userId, options.userId), eq(favorites.companyId, options.companyId)));
+  }
+  return { newBadgeKindIds };
+}
+
+/** What the company page does for a logged-in student (routes/company.tsx): 103 on the first. */
+export async function viewCompany(options: { userId: number; companyId: number }): Promise<number[]> {
+  return recordActivity({ userId: options.userId, activity: { type: 'company_viewed', companyId: options.companyId } });
+}
+
+/** What a post page does for a logged-in student (routes/post.tsx): the type's 2xx on the first. */
+export async function viewPost(options: { userId: number; postType: PostTypeKey }): Promise<number[]> {
+  return recordActivity({ userId: options.userId, activity: { type: 'post_viewed', postType: options.postType } });
+}
+
+type Reaction = { table: typeof clips | typeof usefulVotes; mine: 'content_clipped' | 'content_voted_useful'; author: 'own_post_clipped' | 'own_post_voted_useful' };
+
+/** STAND-IN (post-reactions): stores a clip or vote and reports it for the student and the post's author. */
+async function react(reaction: Reaction, options: { userId: number; postId: number; at?: Date }): Promise<void> {
+  await db().transaction(async (tx) => {
+    const inserted = await tx
+      .insert(reaction.table)
+      .values({ userId: options.userId, postId: options.postId, ...(options.at ? { createdAt: options.at } : {}) })
+      .onConflictDoNothing()
+      .returning({ postId: reaction.table.postId });
+    if (inserted.length === 0) return;
+    if (reaction.table === usefulVotes) {
+      await tx.update(posts).set({ usefulCount: sql`${posts.usefulCount} + 1` }).where(eq(posts.id, options.postId));
+    }
+    await recordActivity({ tx, userId: options.userId, activity: { type: reaction.mine, postId: options.postId } });
+    const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, options.postId));
+    if (post?.authorId) {
+      await recordActivity({
+        tx,
+        userId: post.authorId,
+        activity: { type: reaction.author, postId: options.postId, byUserId: options.userId },
+      });
+    }
+  });
+}
+
+/**
+ * STAND-IN (post-reactions): a clip, made on the post page (so call viewPost first to do what the
+ * page does). Earns the student 104, and the author 413 when it is someone else's clip.
+ */
+export async function clipPost(options: { userId: number; postId: number; at?: Date }): Promise<void> {
+  await react({ table: clips, mine: 'content_clipped', author: 'own_post_clipped' }, options);
+}
+
+/** STAND-IN (post-reactions): a 参考になった vote, made on the post page; 105, and 414 for the author. */
+export async function voteUseful(options: { userId: number; postId: number; at?: Date }): Promise<void> {
+  await react({ table: usefulVotes, mine: 'content_voted_useful', author: 'own_post_voted_useful' }, options);
+}
+
+type TrackerState = { userId: number; companyId: number; category: TrackerCategory; status?: TrackerStatus; willEnter?: boolean };
+
+/** STAND-IN (tracker): a company added to the 選考管理, in a given state (registered by default). */
+export async function trackCompany(options: TrackerState): Promise<{ trackerEntryId: number }> {
+  const state = { category: options.category, status: options.status ?? 'registered', willEnter: options.willEnter ?? false };
+  return db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(trackerEntries)
+      .values({ userId: options.userId, companyId: options.companyId, ...state })
+      .returning({ id: trackerEntries.id });
+    await recordActivity({
+      tx,
+      userId: options.userId,
+      activity: { type: 'tracker_company_registered', companyId: options.companyId, ...state },
+    });
+    return { trackerEntryId: row!.id };
+  });
+}
+
+/** STAND-IN (tracker): moves a tracked company to a new state; the badges follow the state (011). */
+export async function updateTracker(options: TrackerState & { status: TrackerStatus }): Promise<void> {
+  await db().transaction(async (tx) => {
+    const [row] = await tx
+      .update(trackerEntries)
+      .set({ status: options.status, ...(options.willEnter === undefined ? {} : { willEnter: options.willEnter }), updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(trackerEntries.userId, options.userId),
+          eq(trackerEntries.companyId, options.companyId),
+          eq(trackerEntries.category, options.category),
+        ),
+      )
+      .returning({ status: trackerEntries.status, willEnter: trackerEntries.willEnter });
+    if (!row) throw new Error('updateTracker: the company is not tracked');
+    await recordActivity({
+      tx,
+      userId: options.userId,
+      activity: { type: 'tracker_status_updated', companyId: options.companyId, category: options.category, ...row },
+    });
+  });
+}
+
+/** STAND-IN (rewards): a points ledger entry; a positive one earns 411. */
+export async function payReward(options: {
+  userId: number;
+  amount: number;
+  reason?: 'post_published' | 'adjustment';
+  postId?: number;
+  at?: Date;
+}): Promise<void> {
+  await db().transaction(async (tx) => {
+    await tx.insert(pointEntries).values({
+      userId: options.userId,
+      amount: options.amount,
+      reason: options.reason ?? 'adjustment',
+      postId: options.postId ?? null,
+      ...(options.at ? { createdAt: options.at } : {}),
+    });
+    await recordActivity({ tx, userId: options.userId, activity: { type: 'reward_acquired', amount: options.amount } });
+  });
+}
