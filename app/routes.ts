@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from '@react-router/dev/routes';
+import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { POST_TYPES } from './features/posts/post-types';
 
 // The URL table, written out by hand. It mirrors SPEC.md section 2 and PRODUCT.md section 3;
@@ -10,7 +10,7 @@ export default [
   route('companies', 'routes/companies.tsx'),
   route('companies/:companyId', 'routes/company.tsx'),
   route('companies/:companyId/:type', 'routes/company-posts.tsx'),
-  route('api/company', 'routes/api.company.ts'),
+  route('api/company', 'routes/api/company.ts'),
 
   // Comparison of internship evaluations (SPEC.md section 2)
   route('companies/:baseCompanyId/intern/compare/:companyId', 'routes/compare.tsx'),
@@ -22,9 +22,9 @@ export default [
   route('badges', 'routes/badges.tsx'),
 
   // For search engines
-  route('robots.txt', 'routes/robots.ts'),
-  route('sitemap.xml', 'routes/sitemap-index.ts'),
-  route('sitemaps/:name', 'routes/sitemap.ts'),
+  route('robots.txt', 'routes/seo/robots.ts'),
+  route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
+  route('sitemaps/:name', 'routes/seo/sitemap.ts'),
 
   // One page per post, /{type}/{id}, for every content type of PRODUCT.md section 2.
   ...Object.values(POST_TYPES).map((info) =>
@@ -32,22 +32,28 @@ export default [
   ),
 
   // Accounts (docs/decisions/009-accounts.md)
-  route('signup', 'routes/signup.tsx'),
-  route('login', 'routes/login.tsx'),
-  route('logout', 'routes/logout.ts'),
-  route('password_reset', 'routes/password-reset.tsx'),
-  route('password_reset/:token', 'routes/password-reset-edit.tsx'),
-  route('mypage', 'routes/mypage.tsx'),
+  route('signup', 'routes/account/signup.tsx'),
+  route('login', 'routes/account/login.tsx'),
+  route('logout', 'routes/account/logout.ts'),
+  route('password_reset', 'routes/account/password-reset.tsx'),
+  route('password_reset/:token', 'routes/account/password-reset-edit.tsx'),
+
+  // My page: one page per part under one layout with its tabs; later parts (posts, points,
+  // clips, selections) add theirs (docs/decisions/023-routes-by-area.md).
+  layout('routes/mypage/layout.tsx', [
+    route('mypage', 'routes/mypage/profile.tsx'),
+    route('mypage/favorite_companies', 'routes/mypage/favorite-companies.tsx'),
+  ]),
 
   // Favorites and badges (SPEC.md section 7)
-  route('mypage/favorites', 'routes/mypage.favorites.ts'),
-  route('mypage/favorites/:companyId', 'routes/mypage.favorites.company.ts'),
-  route('api/v1/student/badges/acquire', 'routes/api.badges.acquire.ts'),
-  route('api/v1/student/badges/display_acquired', 'routes/api.badges.display-acquired.ts'),
+  route('mypage/favorites', 'routes/mypage/favorites.ts'),
+  route('mypage/favorites/:companyId', 'routes/mypage/favorite.ts'),
+  route('api/v1/student/badges/acquire', 'routes/api/badges-acquire.ts'),
+  route('api/v1/student/badges/display_acquired', 'routes/api/badges-display-acquired.ts'),
 
   // Outside production only (the loader answers 404 in production).
-  route('dev/widgets', 'routes/dev-widgets.tsx'),
-  route('dev/outbox', 'routes/dev-outbox.tsx'),
+  route('dev/widgets', 'routes/dev/widgets.tsx'),
+  route('dev/outbox', 'routes/dev/outbox.tsx'),
 
   // Everything else: the Japanese 404 page, with status 404.
   route('*', 'routes/not-found.tsx'),

@@ -126,6 +126,20 @@ export function restorePendingSubmission(document: Document, location: string, n
   return true;
 }
 
+/**
+ * Remembers every form posted from `document` from now on (the capture phase sees the submit
+ * before React Router sends it). Returns the function that stops it.
+ */
+export function rememberSubmissions(document: Document): () => void {
+  const remember = (event: SubmitEvent) => {
+    const form = event.target;
+    const { pathname, search } = document.location;
+    if (form instanceof HTMLFormElement && form.method === 'post') rememberSubmission(form, pathname + search);
+  };
+  document.addEventListener('submit', remember, true);
+  return () => document.removeEventListener('submit', remember, true);
+}
+
 /** For tests. */
 export function clearStashes(): void {
   save(new Map());

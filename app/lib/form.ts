@@ -77,3 +77,15 @@ export function parseForm<S extends z.ZodType>(schema: S, form: FormData | FormV
   if (parsed.success) return { ok: true, data: parsed.data };
   return { ok: false, errors: errorsByPath(parsed.error), values: echoValues(values) };
 }
+
+/** A typed value to put back into a text field after an error ('' stays ''; missing is undefined). */
+export function textValue(values: FormValues | undefined, path: string): string | undefined {
+  const value = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), values);
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** The values of a list field (checkboxes) to put back, or undefined. */
+export function listValue(values: FormValues | undefined, path: string): string[] | undefined {
+  const value = values?.[path];
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+}

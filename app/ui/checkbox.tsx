@@ -1,5 +1,6 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx, joinIds } from './cx';
+import { useField } from './use-field';
 import { FieldError, FieldGroup } from './field';
 import styles from './checkbox.module.css';
 
@@ -23,10 +24,11 @@ export function Checkbox({
   'aria-describedby': describedBy,
   ...rest
 }: CheckboxProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
+  // A checkbox of a group gets no message of its own: CheckboxGroup shows the group's.
+  const field = useField({ id, error });
+  const inputId = field.id;
   const descriptionId = `${inputId}-description`;
-  const errorId = `${inputId}-error`;
+  const errorId = field.errorId;
   return (
     <div className={cx(styles.root, className)}>
       <label className={styles.row} htmlFor={inputId}>
@@ -63,6 +65,8 @@ export type CheckboxGroupProps = Omit<ComponentPropsWithRef<'fieldset'>, 'childr
   /** Shows 必須; say in the hint how many must be chosen, since browsers cannot check a group. */
   required?: boolean;
   orientation?: 'vertical' | 'horizontal';
+  /** The checkboxes' name: inside a ValidatedForm, the group shows the form's message for it. */
+  name?: string;
   /** Checkbox elements. */
   children: ReactNode;
 };
@@ -77,28 +81,26 @@ export function CheckboxGroup({
   orientation = 'vertical',
   children,
   id,
+  name,
   'aria-describedby': describedBy,
   ...rest
 }: CheckboxGroupProps) {
-  const autoId = useId();
-  const groupId = id ?? autoId;
-  const hintId = `${groupId}-hint`;
-  const errorId = `${groupId}-error`;
+  const field = useField({ id, name, error, hasHint: hint != null, describedBy: [describedBy] });
   return (
     <FieldGroup
       {...rest}
-      id={groupId}
+      id={field.id}
       legend={legend}
       hideLegend={hideLegend}
       required={required}
       // A browser cannot require "one of these checkboxes", so the group says it in words.
       announceRequired
       hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={joinIds(error && errorId, hint != null && hintId, describedBy)}
+      hintId={field.hintId}
+      error={field.error}
+      errorId={field.errorId}
+      aria-invalid={field.error ? true : undefined}
+      aria-describedby={field.describedBy}
     >
       <div className={orientation === 'horizontal' ? styles.horizontal : styles.vertical}>{children}</div>
     </FieldGroup>

@@ -1,6 +1,6 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { joinIds } from './cx';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Field } from './field';
+import { useField } from './use-field';
 import styles from './input.module.css';
 
 export type InputProps = Omit<ComponentPropsWithRef<'input'>, 'children'> & {
@@ -30,31 +30,27 @@ export function Input({
   'aria-describedby': describedBy,
   ...rest
 }: InputProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = `${inputId}-hint`;
-  const errorId = `${inputId}-error`;
+  const field = useField({ id, name: rest.name, error, hasHint: hint != null, describedBy: [describedBy] });
   return (
     <Field
-      controlId={inputId}
+      controlId={field.id}
       label={label}
       hideLabel={hideLabel}
       required={required}
       hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
+      hintId={field.hintId}
+      error={field.error}
+      errorId={field.errorId}
       className={className}
     >
       <input
         {...rest}
-        id={inputId}
+        id={field.id}
         type={type}
         required={required}
         className={styles.input}
-        aria-invalid={error ? true : undefined}
-        // The error first: it is what the student has to act on.
-        aria-describedby={joinIds(error && errorId, hint != null && hintId, describedBy)}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={field.describedBy}
       />
     </Field>
   );

@@ -8,6 +8,7 @@ import {
 } from 'react';
 import { cx, joinIds } from './cx';
 import { FieldGroup } from './field';
+import { useField } from './use-field';
 import styles from './radio.module.css';
 
 type RadioGroupContextValue = {
@@ -130,29 +131,27 @@ export function RadioGroup({
   'aria-describedby': describedBy,
   ...rest
 }: RadioGroupProps) {
-  const autoId = useId();
-  const groupId = id ?? autoId;
-  const hintId = `${groupId}-hint`;
-  const errorId = `${groupId}-error`;
+  const field = useField({ id, name, error, hasHint: hint != null, describedBy: [describedBy] });
+  const groupId = field.id;
   const legendId = `${groupId}-legend`;
   return (
-    <RadioGroupContext value={{ name, value, defaultValue, onChange, required, disabled, invalid: Boolean(error) }}>
+    <RadioGroupContext value={{ name, value, defaultValue, onChange, required, disabled, invalid: Boolean(field.error) }}>
       <FieldGroup
         {...rest}
         id={groupId}
         // radiogroup (not the fieldset's implicit group) is the role that may carry aria-invalid and aria-required.
         role="radiogroup"
         aria-labelledby={legendId}
-        aria-invalid={error ? true : undefined}
+        aria-invalid={field.error ? true : undefined}
         aria-required={required || undefined}
-        aria-describedby={joinIds(error && errorId, hint != null && hintId, describedBy)}
+        aria-describedby={field.describedBy}
         legend={<span id={legendId}>{legend}</span>}
         hideLegend={hideLegend}
         required={required}
         hint={hint}
-        hintId={hintId}
-        error={error}
-        errorId={errorId}
+        hintId={field.hintId}
+        error={field.error}
+        errorId={field.errorId}
         disabled={disabled}
       >
         <div className={orientation === 'horizontal' ? styles.horizontal : styles.vertical}>

@@ -1,6 +1,6 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { joinIds } from './cx';
+import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { Field } from './field';
+import { useField } from './use-field';
 import styles from './select.module.css';
 
 export type SelectOption = { value: string; label: string; disabled?: boolean };
@@ -38,32 +38,29 @@ export function Select({
 }: SelectProps) {
   // A disabled option is never picked by default, so the placeholder is selected explicitly.
   const startValue = placeholder !== undefined && value === undefined && defaultValue === undefined ? '' : defaultValue;
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const hintId = `${selectId}-hint`;
-  const errorId = `${selectId}-error`;
+  const field = useField({ id, name: rest.name, error, hasHint: hint != null, describedBy: [describedBy] });
   return (
     <Field
-      controlId={selectId}
+      controlId={field.id}
       label={label}
       hideLabel={hideLabel}
       required={required}
       hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
+      hintId={field.hintId}
+      error={field.error}
+      errorId={field.errorId}
       className={className}
     >
       <div className={styles.wrap}>
         <select
           {...rest}
-          id={selectId}
+          id={field.id}
           required={required}
           value={value}
           defaultValue={startValue}
           className={styles.select}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={joinIds(error && errorId, hint != null && hintId, describedBy)}
+          aria-invalid={field.error ? true : undefined}
+          aria-describedby={field.describedBy}
         >
           {placeholder !== undefined && (
             // For a required field the empty choice cannot be picked back, so the browser's

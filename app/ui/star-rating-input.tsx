@@ -1,7 +1,8 @@
-import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
-import { cx, joinIds } from './cx';
+import { useState, type ChangeEvent, type ReactNode } from 'react';
+import { cx } from './cx';
 import { FieldError, FieldHint, RequiredMark } from './field';
 import type { StarRatingSize } from './star-rating';
+import { useField } from './use-field';
 import styles from './star-rating.module.css';
 
 // The input lives apart from the read-only stars so that pages that only show ratings do
@@ -43,11 +44,10 @@ export function StarRatingInput({
   id,
   className,
 }: StarRatingInputProps) {
-  const autoId = useId();
-  const groupId = id ?? autoId;
+  const field = useField({ id, name, error, hasHint: hint != null });
+  const groupId = field.id;
   const legendId = `${groupId}-legend`;
-  const hintId = `${groupId}-hint`;
-  const errorId = `${groupId}-error`;
+  const { hintId, errorId } = field;
   const [chosen, setChosen] = useState<number | null>(defaultValue);
   const controlled = value !== undefined;
   const current = controlled ? value : chosen;
@@ -63,9 +63,9 @@ export function StarRatingInput({
       id={groupId}
       role="radiogroup"
       aria-labelledby={legendId}
-      aria-invalid={error ? true : undefined}
+      aria-invalid={field.error ? true : undefined}
       aria-required={required || undefined}
-      aria-describedby={joinIds(error && errorId, hint != null && hintId)}
+      aria-describedby={field.describedBy}
       disabled={disabled}
       className={cx(styles.input, styles[size], className)}
     >
@@ -98,7 +98,7 @@ export function StarRatingInput({
           {current ? `${current}点` : '未選択'}
         </span>
       </div>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
+      {field.error && <FieldError id={errorId}>{field.error}</FieldError>}
     </fieldset>
   );
 }

@@ -1,7 +1,6 @@
 import {
   useCallback,
   useEffect,
-  useId,
   useRef,
   useState,
   type ChangeEvent,
@@ -10,6 +9,7 @@ import {
 } from 'react';
 import { joinIds } from './cx';
 import { Field } from './field';
+import { useField } from './use-field';
 import styles from './textarea.module.css';
 
 export type TextareaProps = Omit<ComponentPropsWithRef<'textarea'>, 'children'> & {
@@ -42,12 +42,9 @@ export function Textarea({
   'aria-describedby': describedBy,
   ...rest
 }: TextareaProps) {
-  const autoId = useId();
-  const textareaId = id ?? autoId;
-  const hintId = `${textareaId}-hint`;
-  const errorId = `${textareaId}-error`;
-  const countId = `${textareaId}-count`;
   const withCount = showCount && maxLength !== undefined;
+  const field = useField({ id, name: rest.name, error });
+  const countId = `${field.id}-count`;
 
   const innerRef = useRef<HTMLTextAreaElement | null>(null);
   const [typedLength, setTypedLength] = useState(() => String(value ?? defaultValue ?? '').length);
@@ -76,14 +73,14 @@ export function Textarea({
 
   return (
     <Field
-      controlId={textareaId}
+      controlId={field.id}
       label={label}
       hideLabel={hideLabel}
       required={required}
       hint={hint}
-      hintId={hintId}
-      error={error}
-      errorId={errorId}
+      hintId={field.hintId}
+      error={field.error}
+      errorId={field.errorId}
       className={className}
       aside={
         withCount ? (
@@ -96,7 +93,7 @@ export function Textarea({
       <textarea
         {...rest}
         ref={setRefs}
-        id={textareaId}
+        id={field.id}
         rows={rows}
         required={required}
         maxLength={maxLength}
@@ -104,8 +101,8 @@ export function Textarea({
         defaultValue={defaultValue}
         onChange={handleChange}
         className={styles.textarea}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={joinIds(error && errorId, hint != null && hintId, withCount && countId, describedBy)}
+        aria-invalid={field.error ? true : undefined}
+        aria-describedby={joinIds(field.error && field.errorId, hint != null && field.hintId, withCount && countId, describedBy)}
       />
     </Field>
   );

@@ -233,4 +233,36 @@ test.describe('accounts in the browser', () => {
     await expect(page.getByLabel('大学名')).toHaveValue('再送大学');
     expect(errors).toEqual([]);
   });
+
+  test('a form checks itself before sending: messages beside the fields, focus on the first, an announced summary', async ({ page }) => {
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(request.url());
+    });
+    await page.goto('/signup');
+    await page.getByRole('button', { name: '同意して登録する' }).click();
+    const summary = page.getByRole('alert');
+    await expect(summary).toContainText('入力内容を確認してください（2件）');
+    await expect(summary.getByRole('link', { name: 'メールアドレスを入力してください。' })).toBeVisible();
+    await expect(page.getByLabel('メールアドレス')).toBeFocused();
+    await expect(page.getByLabel('メールアドレス')).toHaveAttribute('aria-invalid', 'true');
+    expect(posts).toEqual([]);
+    // Corrected as the student types; the link takes them to the field still wrong.
+    await page.getByLabel('メールアドレス').fill('form-pattern@example.jp');
+    await expect(summary).toContainText('入力内容を確認してください（1件）');
+    await summary.getByRole('link', { name: 'パスワードを入力してください。' }).click();
+    await expect(page.getByLabel('パスワード')).toBeFocused();
+    await page.getByLabel('パスワード').fill('short');
+    await expect(page.getByText('パスワードは8文字以上で入力してください。').first()).toBeVisible();
+    expect(posts).toEqual([]);
+
+    // The server checks again and answers the same way (here: an address already registered).
+    await page.getByLabel('メールアドレス').fill('student01@shulog.example');
+    await page.getByLabel('パスワード').fill('a long enough password');
+    await page.getByRole('button', { name: '同意して登録する' }).click();
+    await expect(page.getByRole('alert')).toContainText('このメールアドレスはすでに登録されています。');
+    await expect(page.getByLabel('メールアドレス')).toBeFocused();
+    await expect(page.getByLabel('メールアドレス')).toHaveValue('student01@shulog.example');
+  });
 });
+

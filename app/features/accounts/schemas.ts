@@ -34,6 +34,8 @@ export const signupSchema = z.object({ email, password: newPassword });
 export const loginSchema = z.object({
   email,
   password: z.string().min(1, 'パスワードを入力してください。').max(PASSWORD_MAX, 'パスワードが正しくありません。'),
+  /** Where to go afterwards: checked by safeRedirectPath, not here (a bad one falls back). */
+  redirect_to: z.string().optional().catch(undefined),
 });
 
 export const passwordResetRequestSchema = z.object({ email });
@@ -76,9 +78,10 @@ const idList = (max: number, message: string) =>
     .max(max, message)
     .transform((ids) => [...new Set(ids.map(Number))]);
 
+/** Checkboxes named industryIds[] and prefectureIds[]: none checked sends nothing (an empty list). */
 export const matchConditionsSchema = z.object({
-  industryIds: idList(50, '業界を選び直してください。'),
-  prefectureIds: idList(47, '勤務地を選び直してください。'),
+  industryIds: idList(50, '業界を選び直してください。').default([]),
+  prefectureIds: idList(47, '勤務地を選び直してください。').default([]),
 });
 
 export type FieldErrors = Partial<Record<string, string>>;

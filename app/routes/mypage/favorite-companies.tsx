@@ -1,0 +1,49 @@
+import { FavoriteButton } from '../../features/favorites/components/favorite-button';
+import { listFavorites } from '../../features/favorites/list-favorites.server';
+import { requireStudent } from '../../features/accounts/session-request.server';
+import { formatDate } from '../../lib/format';
+import { pageMeta } from '../../lib/meta';
+import { Card } from '../../ui/card';
+import { Link } from '../../ui/link';
+import type { Route } from './+types/favorite-companies';
+import styles from './mypage.module.css';
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStudent(request);
+  return { favorites: await listFavorites({ userId: user.id }) };
+}
+
+export function meta() {
+  return pageMeta({ title: 'お気に入り企業', description: 'お気に入りに登録した企業の一覧です。', noindex: true });
+}
+
+export default function FavoriteCompaniesPage({ loaderData }: Route.ComponentProps) {
+  const { favorites } = loaderData;
+  return (
+    <Card as="section" title={`お気に入り企業（${favorites.length}社）`} titleAs="h2" className={styles.card}>
+      {favorites.length === 0 ? (
+        <p className={styles.favoritesEmpty}>
+          まだお気に入りの企業はありません。<Link to="/companies">企業を探す</Link>から、気になる企業をお気に入り登録しましょう。
+        </p>
+      ) : (
+        <ul className={styles.favorites}>
+          {favorites.map((favorite) => (
+            <li key={favorite.companyId} className={styles.favorite}>
+              <Link to={`/companies/${favorite.companyId}`} className={styles.favoriteLink}>
+                <span className={styles.favoriteName}>{favorite.name}</span>
+                <span className={styles.favoriteMeta}>
+                  {favorite.industryName}・{favorite.prefectureName}・{formatDate(favorite.addedAt)}に登録
+                </span>
+              </Link>
+              <FavoriteButton companyId={favorite.companyId} companyName={favorite.name} favorited size="small" />
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
