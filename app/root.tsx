@@ -7,7 +7,6 @@ import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
 import { SiteHeader } from './features/site-frame/components/site-header';
 import { publicOrigin } from './lib/config.server';
-import { rememberSubmission, restorePendingSubmission } from './lib/form-stash';
 import { useNonce } from './lib/nonce';
 import { SnackBarProvider } from './ui/snack-bar';
 import { useIsClient } from './ui/use-is-client';
@@ -34,18 +33,19 @@ export async function loader({ request }: Route.LoaderArgs) {
  * be retried without typing again (ErrorPage 422); the values go back once the page has
  * rendered again (app/lib/form-stash.ts).
  */
+const formStash = () => import('./lib/form-stash');
+
 function useSubmissionMemory() {
   const location = useLocation();
+  // The module comes after hydration, off the way to the first paint: a form is sent later.
   useEffect(() => {
-    const remember = (event: SubmitEvent) => {
-      const form = event.target;
-      if (form instanceof HTMLFormElement && form.method === 'post') rememberSubmission(form, window.location.pathname + window.location.search);
-    };
-    document.addEventListener('submit', remember, true);
-    return () => document.removeEventListener('submit', remember, true);
+    let stop: (() => void) | undefined;
+    void formStash().then((stash) => (stop = stash.rememberSubmissions(document)));
+    return () => stop?.();
   }, []);
   useEffect(() => {
-    restorePendingSubmission(document, location.pathname + location.search);
+    const here = location.pathname + location.search;
+    void formStash().then((stash) => stash.restorePendingSubmission(document, here));
   }, [location]);
 }
 
@@ -95,10 +95,16 @@ export default function App() {
   return <Outlet />;
 }
 
+/** The Japanese message of an AppError answer ({ error: { message } }), if the error carries one. */
+function serverMessage(data: unknown): string | undefined {
+  const message = (data as { error?: { message?: unknown } } | null)?.error?.message;
+  return typeof message === 'string' ? message : undefined;
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <ErrorPage status={404} />;
-  if (isRouteErrorResponse(error) && error.status < 500) return <ErrorPage status={error.status} />;
+  if (isRouteErrorResponse(error) && error.status < 500) return <ErrorPage status={error.status} message={serverMessage(error.data)} />;
   if (import.meta.env.DEV) console.error(error);
   return <ErrorPage status={500} />;
 }

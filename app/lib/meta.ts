@@ -1,4 +1,4 @@
-import { useRouteLoaderData, type MetaDescriptor } from 'react-router';
+import type { MetaDescriptor } from 'react-router';
 
 export const SITE_NAME = 'シューログ';
 
@@ -8,11 +8,6 @@ type RootData = { origin?: string } | undefined;
 export function originFromMatches(matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>): string {
   const root = matches.find((match) => match?.id === 'root');
   return (root?.loaderData as RootData)?.origin ?? '';
-}
-
-/** The configured public origin in a component (share links), from the root loader. */
-export function usePublicOrigin(): string {
-  return (useRouteLoaderData('root') as RootData)?.origin ?? '';
 }
 
 /** Title, description, canonical and OGP tags of a page: 「{page} | シューログ」. */

@@ -3,15 +3,12 @@
 // JSON errors turned into typed results with their Japanese message, retries for idempotent
 // calls, and sending while a page is being left. SPEC.md's badge client and the favorite heart
 // are built on it.
+// Pages load it when they first call (the heart, the search box), not up front: it is not on
+// the way to a page's first paint.
 import { CSRF_PARAM, XSRF_COOKIE } from './csrf';
+import { pageCsrfToken } from './page-token';
 
 export const CSRF_TOKEN_NOT_FOUND = 'CSRF token not found';
-
-/** The token of the page's csrf-token meta tag (SPEC.md section 7), or null. */
-export function pageCsrfToken(): string | null {
-  if (typeof document === 'undefined') return null;
-  return document.querySelector<HTMLMetaElement>('meta[name="csrf-token"]')?.content || null;
-}
 
 function readCookie(name: string): string | null {
   if (typeof document === 'undefined') return null;

@@ -3,7 +3,8 @@
 // page's csrf-token meta tag (the GET included), the XSRF cookie is echoed as a header, answers
 // come back with camelCase keys, and there is no timeout. Failures are rethrown (SPEC.md
 // section 8).
-import { CSRF_TOKEN_NOT_FOUND, pageCsrfToken, sendCall } from '../../lib/site-client';
+import { pageCsrfToken } from '../../lib/page-token';
+import { CSRF_TOKEN_NOT_FOUND, sendCall } from '../../lib/site-client';
 import type { BadgeIconKind, BadgeTier } from './catalog';
 
 export type AcquiredBadgeKind = { id: number; name: string; icon: BadgeIconKind; color: BadgeTier };

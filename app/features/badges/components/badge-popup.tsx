@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { usePublicOrigin } from '../../../lib/meta';
+import { useRouteLoaderData } from 'react-router';
 import { Link } from '../../../ui/link';
 import { BottomSheet } from '../../../ui/bottom-sheet';
 import type { AcquiredBadgeKind } from '../badge-api-client';
@@ -35,6 +35,11 @@ async function copyText(text: string): Promise<boolean> {
   } catch {
     return false;
   }
+}
+
+/** The configured public origin (PUBLIC_ORIGIN) that the root loader passes on. */
+function usePublicOrigin(): string {
+  return (useRouteLoaderData('root') as { origin?: string } | undefined)?.origin ?? '';
 }
 
 function ShareButtons({ name, onNeedsTime }: { name: string; onNeedsTime: () => void }) {

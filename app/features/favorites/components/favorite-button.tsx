@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnackBar } from '../../../ui/snack-bar';
-import { pageCsrfToken } from '../../../lib/site-client';
-import { sendFavorite } from '../favorite-client';
+import { pageCsrfToken } from '../../../lib/page-token';
 import { setFavorited, useFavorited } from '../favorites-store';
 import styles from './favorite-button.module.css';
 
@@ -37,6 +36,8 @@ export function FavoriteButton({
       return;
     }
     setBusy(true);
+    // The client is loaded on the first tap: it is not needed to show the page.
+    const { sendFavorite } = await import('../favorite-client');
     const result = await sendFavorite({ companyId, favorite: !favorited });
     setBusy(false);
     if (result.ok) {
