@@ -27,9 +27,7 @@ export default [
   route('sitemaps/:name', 'routes/seo/sitemap.ts'),
 
   // One page per post, /{type}/{id}, for every content type of PRODUCT.md section 2.
-  ...Object.values(POST_TYPES).map((info) =>
-    route(`${info.slug}/:postId`, 'routes/post.tsx', { id: `post-${info.slug}` }),
-  ),
+  ...Object.values(POST_TYPES).map((info) => route(`${info.slug}/:postId`, 'routes/post.tsx', { id: `post-${info.slug}` })),
 
   // Accounts (docs/decisions/009-accounts.md)
   route('signup', 'routes/account/signup.tsx'),

@@ -21,6 +21,8 @@ const total = rows.reduce((sum, row) => sum + row.errors, 0);
 console.log(`\ntotal ≥ 500 or no answer: ${total}`);
 const failures = results.filter((result) => result.status >= 500 || result.status === 0 || result.ms > 2000);
 for (const failure of failures.slice(0, 40)) {
-  console.log(`${failure.status} ${Math.round(failure.ms)} ms ${failure.identity} ${failure.method} ${failure.path.slice(0, 100)} (${failure.label})`);
+  console.log(
+    `${failure.status} ${Math.round(failure.ms)} ms ${failure.identity} ${failure.method} ${failure.path.slice(0, 100)} (${failure.label})`,
+  );
 }
 process.exitCode = failures.length > 0 ? 1 : 0;

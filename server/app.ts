@@ -89,10 +89,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   });
 
   // Vite puts a content hash in every file name under /assets, so they never change.
-  app.use(
-    '/assets',
-    express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }),
-  );
+  app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   // Other built files (favicon.svg): only paths that look like files reach the disk, so a
   // page request never costs a failed stat.
   const publicFiles = express.static(clientDir, { maxAge: '1h', index: false });
@@ -104,10 +101,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   });
   // Visitors' pages are answered before Express (server/fast-lane.ts); sessions' pages, forms
   // and everything else come here.
-  app.all(
-    '/{*splat}',
-    createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }),
-  );
+  app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
 
   // Errors that escape React Router (a broken static file, a bad request body).
   app.use((error: unknown, req: express.Request, res: express.Response, _next: express.NextFunction) => {

@@ -37,9 +37,7 @@ async function bodyToken(type: string, body: Buffer): Promise<string | null> {
 
 /** Script calls and React Router's own data requests (`.data`) read a JSON answer, not a page. */
 export function wantsJson(req: Request): boolean {
-  return (
-    (req.get('accept') ?? '').includes('application/json') || req.get('x-requested-with') !== undefined || req.path.endsWith('.data')
-  );
+  return (req.get('accept') ?? '').includes('application/json') || req.get('x-requested-with') !== undefined || req.path.endsWith('.data');
 }
 
 const PAGE = plainPage({

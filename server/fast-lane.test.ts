@@ -86,7 +86,7 @@ describe('the search call', () => {
   });
 });
 
-describe('visitors\' pages', () => {
+describe("visitors' pages", () => {
   it('go to the visitor pages with their cache key and path', async () => {
     await fetch(`${base}/companies/3?tab=1`);
     await fetch(`${base}/`);

@@ -47,7 +47,13 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, query: st
   } catch (error) {
     logger.error({ err: error, url: loggedUrl(req.url ?? '') }, 'company search failed');
     if (res.headersSent) return;
-    sendJson(req, res, 503, { error: { code: 'unavailable', message: '検索できませんでした。しばらくしてからもう一度お試しください。' } }, 'no-store');
+    sendJson(
+      req,
+      res,
+      503,
+      { error: { code: 'unavailable', message: '検索できませんでした。しばらくしてからもう一度お試しください。' } },
+      'no-store',
+    );
   }
 }
 

@@ -78,8 +78,23 @@ export function replayBody(req: IncomingMessage, body: Buffer) {
   const replay = Readable.from(body.length ? [body] : []);
   const target = req as unknown as Record<string | symbol, unknown>;
   const source = replay as unknown as Record<string | symbol, (...args: unknown[]) => unknown>;
-  for (const name of ['on', 'once', 'off', 'addListener', 'removeListener', 'removeAllListeners', 'prependListener',
-    'pause', 'resume', 'read', 'pipe', 'unpipe', 'destroy', 'isPaused', Symbol.asyncIterator] as const) {
+  for (const name of [
+    'on',
+    'once',
+    'off',
+    'addListener',
+    'removeListener',
+    'removeAllListeners',
+    'prependListener',
+    'pause',
+    'resume',
+    'read',
+    'pipe',
+    'unpipe',
+    'destroy',
+    'isPaused',
+    Symbol.asyncIterator,
+  ] as const) {
     target[name] = source[name]!.bind(replay);
   }
 }

@@ -54,7 +54,10 @@ function startFixture(env: Record<string, string> = {}) {
   const file = join(dir, 'fixture.mjs');
   writeFileSync(file, FIXTURE);
   const port = String(20_000 + Math.floor(Math.random() * 20_000));
-  const child = spawn(process.execPath, ['--import', 'tsx', file], { env: { ...process.env, PORT: port, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    env: { ...process.env, PORT: port, ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   running.push(child);
   let output = '';
   child.stdout!.on('data', (chunk) => (output += chunk));

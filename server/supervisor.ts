@@ -20,7 +20,8 @@ export function workerCount(env: { WEB_CONCURRENCY?: string; DATABASE_URL?: stri
   if (!raw) return 1;
   if (!/^[1-9][0-9]{0,2}$/.test(raw)) throw new Error(`WEB_CONCURRENCY must be a positive integer, got "${raw}"`);
   const wanted = Number(raw);
-  if (!env.DATABASE_URL && wanted > 1) throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  if (!env.DATABASE_URL && wanted > 1)
+    throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
   return wanted;
 }
 

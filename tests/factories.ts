@@ -167,7 +167,12 @@ export async function createRecruitService(
   options: { name?: string; kana?: string; category?: string; url?: string | null; description?: string } = {},
 ): Promise<{ recruitServiceId: number }> {
   const n = next();
-  return storeRecruitService({ name: `テスト就活ナビ${n}`, kana: `テストシュウカツナビ${kanaNumber(n)}`, category: '就活ナビ', ...options });
+  return storeRecruitService({
+    name: `テスト就活ナビ${n}`,
+    kana: `テストシュウカツナビ${kanaNumber(n)}`,
+    category: '就活ナビ',
+    ...options,
+  });
 }
 
 // ---------------------------------------------------------------- posts
@@ -405,7 +410,11 @@ export async function viewPost(options: { userId: number; postType: PostTypeKey 
   return recordActivity({ userId: options.userId, activity: { type: 'post_viewed', postType: options.postType } });
 }
 
-type Reaction = { table: typeof clips | typeof usefulVotes; mine: 'content_clipped' | 'content_voted_useful'; author: 'own_post_clipped' | 'own_post_voted_useful' };
+type Reaction = {
+  table: typeof clips | typeof usefulVotes;
+  mine: 'content_clipped' | 'content_voted_useful';
+  author: 'own_post_clipped' | 'own_post_voted_useful';
+};
 
 /** STAND-IN (post-reactions): stores a clip or vote and reports it for the student and the post's author. */
 async function react(reaction: Reaction, options: { userId: number; postId: number; at?: Date }): Promise<void> {
@@ -417,7 +426,10 @@ async function react(reaction: Reaction, options: { userId: number; postId: numb
       .returning({ postId: reaction.table.postId });
     if (inserted.length === 0) return;
     if (reaction.table === usefulVotes) {
-      await tx.update(posts).set({ usefulCount: sql`${posts.usefulCount} + 1` }).where(eq(posts.id, options.postId));
+      await tx
+        .update(posts)
+        .set({ usefulCount: sql`${posts.usefulCount} + 1` })
+        .where(eq(posts.id, options.postId));
     }
     await recordActivity({ tx, userId: options.userId, activity: { type: reaction.mine, postId: options.postId } });
     const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, options.postId));

@@ -119,9 +119,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
  * makes no trigrams at all. Refuse such a database rather than search badly.
  */
 async function checkCtype(database: Database): Promise<void> {
-  const [row] = await database.query<{ datctype: string }>(
-    'SELECT datctype FROM pg_database WHERE datname = current_database()',
-  );
+  const [row] = await database.query<{ datctype: string }>('SELECT datctype FROM pg_database WHERE datname = current_database()');
   const ctype = row?.datctype ?? '';
   if (ctype === 'C' || ctype === 'POSIX') {
     throw new Error(

@@ -501,9 +501,7 @@ export const pointEntries = pgTable(
   },
   (t) => [
     index('point_entries_user_idx').on(t.userId, t.createdAt.desc()),
-    uniqueIndex('point_entries_post_reason_key')
-      .on(t.userId, t.reason, t.postId)
-      .where(sql`${t.postId} IS NOT NULL`),
+    uniqueIndex('point_entries_post_reason_key').on(t.userId, t.reason, t.postId).where(sql`${t.postId} IS NOT NULL`),
   ],
 );
 

@@ -59,7 +59,12 @@ function featureOf(repoPath: string): string | null {
 }
 
 // The callee file inside its feature folder, as the table's "(... only)" names it.
-const fileInFeature = (target: string) => target.split('/').slice(3).join('/').replace(/\.(?:tsx?|jsx?)$/, '');
+const fileInFeature = (target: string) =>
+  target
+    .split('/')
+    .slice(3)
+    .join('/')
+    .replace(/\.(?:tsx?|jsx?)$/, '');
 
 type Callee = { feature: string; only: string[] | null };
 type Row = { caller: string; coming: boolean; callees: Callee[] };
@@ -90,7 +95,10 @@ function readAllowedTable(): { rows: Row[]; problems: string[] } {
   // header + 1 is the |---| separator.
   for (let index = header + 2; index < lines.length && lines[index]!.trim().startsWith('|'); index++) {
     const where = `${DECISION}:${index + 1}`;
-    const cells = lines[index]!.trim().replace(/^\||\|$/g, '').split('|').map((cell) => cell.replaceAll('`', '').trim());
+    const cells = lines[index]!.trim()
+      .replace(/^\||\|$/g, '')
+      .split('|')
+      .map((cell) => cell.replaceAll('`', '').trim());
     const caller = /^([a-z0-9-]+)(\s+\(coming\))?$/.exec(cells[0] ?? '');
     if (!caller) {
       problems.push(`${where}: caller "${cells[0]}" is not one feature name (optionally followed by "(coming)")`);
@@ -131,7 +139,8 @@ describe('feature boundaries (docs/decisions/005-feature-dependencies.md)', () =
         problems.push(`${DECISION}: caller "${row.caller}" is not a folder under ${FEATURES}/ (mark it "(coming)" if it is planned)`);
       }
       for (const callee of row.callees) {
-        if (!known.has(callee.feature)) problems.push(`${DECISION}: "${row.caller}" may import "${callee.feature}", which neither exists nor is coming`);
+        if (!known.has(callee.feature))
+          problems.push(`${DECISION}: "${row.caller}" may import "${callee.feature}", which neither exists nor is coming`);
       }
     }
     for (const feature of existingFeatures) {
@@ -157,7 +166,9 @@ describe('feature boundaries (docs/decisions/005-feature-dependencies.md)', () =
         }
       }
     }
-    expect(violations, `Imports between features not allowed by ${DECISION}: add a row with a reason there, or go through a route`).toEqual([]);
+    expect(violations, `Imports between features not allowed by ${DECISION}: add a row with a reason there, or go through a route`).toEqual(
+      [],
+    );
   });
 
   it('keeps imports one way: lib, db, ui → features → routes', () => {
@@ -169,7 +180,8 @@ describe('feature boundaries (docs/decisions/005-feature-dependencies.md)', () =
     for (const layer of ['app/lib', 'app/db', 'app/ui']) {
       for (const file of sourceFiles(layer)) {
         for (const entry of relativeImports(file)) {
-          if (isFeatures(entry.target) || isRoutes(entry.target)) violations.push(`${describeImport(entry)}: ${layer} may not import features or routes`);
+          if (isFeatures(entry.target) || isRoutes(entry.target))
+            violations.push(`${describeImport(entry)}: ${layer} may not import features or routes`);
         }
       }
     }

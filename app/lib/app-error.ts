@@ -54,7 +54,10 @@ export class AppError extends Error {
   /** Messages beside form fields, keyed by their full path (validation_failed). */
   readonly fields: Record<string, string> | undefined;
 
-  constructor(code: AppErrorCode, options: { detail?: string; headers?: Record<string, string>; fields?: Record<string, string>; cause?: unknown } = {}) {
+  constructor(
+    code: AppErrorCode,
+    options: { detail?: string; headers?: Record<string, string>; fields?: Record<string, string>; cause?: unknown } = {},
+  ) {
     // The detail is for logs; people read `userMessage`.
     super(options.detail ?? code, { cause: options.cause });
     this.name = 'AppError';

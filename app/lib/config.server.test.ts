@@ -10,7 +10,13 @@ describe('PUBLIC_ORIGIN', () => {
   it('is a scheme and host only, without a trailing slash', () => {
     expect(readPublicOrigin({ NODE_ENV: 'production', PUBLIC_ORIGIN: 'https://shulog.example/' })).toBe('https://shulog.example');
     expect(readPublicOrigin({ PUBLIC_ORIGIN: 'https://shulog.example:8443' })).toBe('https://shulog.example:8443');
-    for (const bad of ['shulog.example', 'ftp://shulog.example', 'https://shulog.example/path', 'https://shulog.example?x=1', 'https://user:pw@shulog.example']) {
+    for (const bad of [
+      'shulog.example',
+      'ftp://shulog.example',
+      'https://shulog.example/path',
+      'https://shulog.example?x=1',
+      'https://user:pw@shulog.example',
+    ]) {
       expect(() => readPublicOrigin({ PUBLIC_ORIGIN: bad }), bad).toThrow(ConfigError);
     }
   });

@@ -11,7 +11,11 @@ const FORM_TYPES = new Set(['application/x-www-form-urlencoded', 'multipart/form
 export async function readFormData(request: Request): Promise<FormData> {
   const mediaType = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
   if (!FORM_TYPES.has(mediaType)) {
-    throw jsonError(415, 'unsupported_media_type', 'フォームの送信として読み取れませんでした。ページを再読み込みしてから、もう一度お試しください。');
+    throw jsonError(
+      415,
+      'unsupported_media_type',
+      'フォームの送信として読み取れませんでした。ページを再読み込みしてから、もう一度お試しください。',
+    );
   }
   try {
     return await request.formData();

@@ -21,7 +21,12 @@ describe('the form parser', () => {
           ['ratings.all', '4'],
         ]),
       ),
-    ).toEqual({ title: '体験記', questions: [{ question: '志望動機', answer: '…' }, { question: 'ガクチカ' }], industryIds: ['3'], ratings: { all: '4' } });
+    ).toEqual({
+      title: '体験記',
+      questions: [{ question: '志望動機', answer: '…' }, { question: 'ガクチカ' }],
+      industryIds: ['3'],
+      ratings: { all: '4' },
+    });
   });
 
   it('keys every message by the full path of its field, and echoes what was typed but passwords', () => {
@@ -48,7 +53,13 @@ describe('the form parser', () => {
         password: 'パスワードは8文字以上で入力してください。',
         'questions.1.answer': '回答を入力してください。',
       },
-      values: { email: '', questions: [{ question: 'Q1', answer: 'A1' }, { question: 'Q2', answer: '' }] },
+      values: {
+        email: '',
+        questions: [
+          { question: 'Q1', answer: 'A1' },
+          { question: 'Q2', answer: '' },
+        ],
+      },
     });
   });
 

@@ -80,7 +80,9 @@ export function parseForm<S extends z.ZodType>(schema: S, form: FormData | FormV
 
 /** A typed value to put back into a text field after an error ('' stays ''; missing is undefined). */
 export function textValue(values: FormValues | undefined, path: string): string | undefined {
-  const value = path.split('.').reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), values);
+  const value = path
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), values);
   return typeof value === 'string' ? value : undefined;
 }
 

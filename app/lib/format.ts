@@ -29,5 +29,5 @@ export function formatYearSeason(year: number, season: 'summer' | 'winter'): str
 export function excerpt(text: string, length: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   const chars = Array.from(flat);
-  return chars.length <= length ? flat : chars.slice(0, length).join('') + '…';
+  return chars.length <= length ? flat : `${chars.slice(0, length).join('')}…`;
 }

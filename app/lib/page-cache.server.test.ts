@@ -44,9 +44,7 @@ describe('page cache', () => {
       '<script nonce="N">window.__x = "日本語";</script>' +
       // Markup that reached the page some other way: no nonce, or a guessed one.
       '<script>alert(1)</script><script nonce="guess">alert(2)</script></body>';
-    expect(inlineScriptHashes(html, 'N')).toBe(
-      `${sha256('{"a":1}')} ${sha256('window.__x = "日本語";')} ${sha256('import("/a.js");\n')}`,
-    );
+    expect(inlineScriptHashes(html, 'N')).toBe(`${sha256('{"a":1}')} ${sha256('window.__x = "日本語";')} ${sha256('import("/a.js");\n')}`);
     expect(inlineScriptHashes(html, 'N')).not.toContain(sha256('alert(1)'));
     expect(inlineScriptHashes(html, 'N')).not.toContain(sha256('alert(2)'));
     expect(inlineScriptHashes(html, '')).toBe('');

@@ -20,7 +20,8 @@ afterEach(() => {
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 describe('callSite', () => {
   it('sends the token, the XSRF cookie and the XHR marker, and the token in a JSON body', async () => {
@@ -28,24 +29,51 @@ describe('callSite', () => {
     const result = await callSite<{ saved: boolean }>('/drafts/1', { method: 'PUT', json: { title: '体験記' } });
     expect(result).toEqual({ ok: true, status: 200, data: { saved: true } });
     const [, init] = fetchMock.mock.calls[0]!;
-    expect(init?.headers).toMatchObject({ 'X-CSRF-Token': 'page-token', 'X-XSRF-TOKEN': 'cookie+token', 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
+    expect(init?.headers).toMatchObject({
+      'X-CSRF-Token': 'page-token',
+      'X-XSRF-TOKEN': 'cookie+token',
+      'X-Requested-With': 'XMLHttpRequest',
+      Accept: 'application/json',
+    });
     expect(JSON.parse(String(init?.body))).toEqual({ authenticity_token: 'page-token', title: '体験記' });
   });
 
   it('turns a JSON error into a typed failure with its Japanese message, 409 included', async () => {
     fetchMock.mockResolvedValueOnce(json({ error: { code: 'stale_revision', message: 'ほかの画面で先に保存されました。' } }, 409));
     expect(await callSite('/drafts/1', { method: 'PUT', json: {} })).toEqual({
-      ok: false, status: 409, code: 'stale_revision', message: 'ほかの画面で先に保存されました。',
+      ok: false,
+      status: 409,
+      code: 'stale_revision',
+      message: 'ほかの画面で先に保存されました。',
     });
     fetchMock.mockResolvedValueOnce(new Response('<html>', { status: 409 }));
-    expect(await callSite('/drafts/1', { method: 'PUT', json: {} })).toMatchObject({ ok: false, status: 409, code: 'http_409', message: expect.stringContaining('最新の内容') });
-    fetchMock.mockResolvedValueOnce(json({ error: { code: 'validation_failed', message: '入力内容を確認してください。', fields: { 'questions.3.answer': '回答を入力してください。' } } }, 400));
+    expect(await callSite('/drafts/1', { method: 'PUT', json: {} })).toMatchObject({
+      ok: false,
+      status: 409,
+      code: 'http_409',
+      message: expect.stringContaining('最新の内容'),
+    });
+    fetchMock.mockResolvedValueOnce(
+      json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: '入力内容を確認してください。',
+            fields: { 'questions.3.answer': '回答を入力してください。' },
+          },
+        },
+        400,
+      ),
+    );
     expect(await callSite('/x', { form: {} })).toMatchObject({ fields: { 'questions.3.answer': '回答を入力してください。' } });
   });
 
   it('retries idempotent calls after a network failure or a 503, and not a POST', async () => {
     vi.useFakeTimers();
-    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(new Response('', { status: 503 })).mockResolvedValueOnce(json({ ok: 1 }));
+    fetchMock
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockResolvedValueOnce(new Response('', { status: 503 }))
+      .mockResolvedValueOnce(json({ ok: 1 }));
     const pending = callSite('/api/thing');
     await vi.runAllTimersAsync();
     expect(await pending).toMatchObject({ ok: true });

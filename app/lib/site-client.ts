@@ -100,12 +100,7 @@ async function failureOf(response: Response): Promise<CallFailure> {
     // Not JSON (a proxy's page): the status says enough.
   }
   const code = typeof error?.code === 'string' ? error.code : `http_${response.status}`;
-  const message =
-    typeof error?.message === 'string'
-      ? error.message
-      : response.status === 409
-        ? CONFLICT_MESSAGE
-        : SERVER_MESSAGE;
+  const message = typeof error?.message === 'string' ? error.message : response.status === 409 ? CONFLICT_MESSAGE : SERVER_MESSAGE;
   const fields = error?.fields && typeof error.fields === 'object' ? (error.fields as Record<string, string>) : undefined;
   return { ok: false, status: response.status, code, message, ...(fields ? { fields } : {}) };
 }

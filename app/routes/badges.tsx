@@ -42,9 +42,7 @@ export default function Badges({ loaderData }: Route.ComponentProps) {
     <main className={styles.main}>
       <header className={styles.header}>
         <h1 className={styles.title}>バッジ一覧</h1>
-        <p className={styles.lead}>
-          企業をチェックしたり、先輩の体験記を読んだり、自分の就活ログを投稿したりするとバッジがもらえます。
-        </p>
+        <p className={styles.lead}>企業をチェックしたり、先輩の体験記を読んだり、自分の就活ログを投稿したりするとバッジがもらえます。</p>
         <div className={styles.progress}>
           <p className={styles.count}>
             <span className={styles.countNumber}>{status.acquiredCount}</span>
@@ -126,7 +124,10 @@ function BadgeCard({ badge }: { badge: BadgeStatusItem }) {
       <p className={styles.howTo}>{badge.howToEarn}</p>
       {!acquired && badge.postingHref && (
         <a href={badge.postingHref} className={styles.postLink}>
-          投稿する<span aria-hidden="true" className={styles.chevron}>›</span>
+          投稿する
+          <span aria-hidden="true" className={styles.chevron}>
+            ›
+          </span>
         </a>
       )}
     </li>

@@ -76,7 +76,9 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
           <select id="companies-industry" name="industry" defaultValue={params.industryId ?? ''} className={styles.select}>
             <option value="">すべての業界</option>
             {options.industries.map((industry) => (
-              <option key={industry.id} value={industry.id}>{industry.name}</option>
+              <option key={industry.id} value={industry.id}>
+                {industry.name}
+              </option>
             ))}
           </select>
         </div>
@@ -86,9 +88,13 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
             <option value="">すべての都道府県</option>
             {regions.map((region) => (
               <optgroup key={region} label={region}>
-                {options.prefectures.filter((p) => p.region === region).map((p) => (
-                  <option key={p.id} value={p.id}>{p.name}</option>
-                ))}
+                {options.prefectures
+                  .filter((p) => p.region === region)
+                  .map((p) => (
+                    <option key={p.id} value={p.id}>
+                      {p.name}
+                    </option>
+                  ))}
               </optgroup>
             ))}
           </select>
@@ -97,11 +103,15 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
           <label htmlFor="companies-sort">並び順</label>
           <select id="companies-sort" name="sort" defaultValue={params.sort} className={styles.select}>
             {COMPANY_SORTS.filter((sort) => sort !== 'relevance' || params.keyword).map((sort) => (
-              <option key={sort} value={sort}>{SORT_LABELS[sort]}</option>
+              <option key={sort} value={sort}>
+                {SORT_LABELS[sort]}
+              </option>
             ))}
           </select>
         </div>
-        <button type="submit" className={styles.submit}>この条件で検索</button>
+        <button type="submit" className={styles.submit}>
+          この条件で検索
+        </button>
       </Form>
 
       <p className={styles.summary} role="status">

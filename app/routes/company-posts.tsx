@@ -44,9 +44,7 @@ export default function CompanyPosts({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <main className={styles.main}>
-      <Breadcrumbs
-        items={[{ label: 'トップ', to: '/' }, { label: company.name, to: `/companies/${company.id}` }, { label: type.label }]}
-      />
+      <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: company.name, to: `/companies/${company.id}` }, { label: type.label }]} />
       <h1 className={styles.title}>
         {company.name}の{type.label}
         <span className={styles.count}>{formatCount(list.total, '件')}</span>

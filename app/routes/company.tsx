@@ -66,6 +66,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
   const totalPosts = POST_TYPE_KEYS.reduce((sum, key) => sum + company.postCounts[key], 0);
   return (
     <main className={styles.main}>
+      {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD for search engines; organizationJsonLd escapes "<" so nothing can close the script. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd(company) }} />
       <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '企業を探す', to: '/companies' }, { label: company.name }]} />
 
@@ -73,7 +74,9 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         <p className={styles.kana}>{company.kana}</p>
         <h1 className={styles.name}>{company.name}</h1>
         <p className={styles.tags}>
-          <Link to={`/companies?industry=${company.industryId}`} className={styles.tag}>{company.industryName}</Link>
+          <Link to={`/companies?industry=${company.industryId}`} className={styles.tag}>
+            {company.industryName}
+          </Link>
           <span className={styles.tag}>本社：{company.prefectureName}</span>
           <span className={styles.tagMuted}>投稿 {formatCount(totalPosts, '件')}</span>
         </p>
@@ -107,7 +110,9 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
                           <Link to={postPath(key, post.id)} className={styles.postLink}>
                             <span className={styles.postTitle}>{post.title}</span>
                             <span className={styles.postExcerpt}>{post.excerpt}</span>
-                            <time className={styles.postDate} dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+                            <time className={styles.postDate} dateTime={post.publishedAt}>
+                              {formatDate(post.publishedAt)}
+                            </time>
                           </Link>
                         </li>
                       ))}
@@ -131,10 +136,22 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
           </div>
           <Card as="section" title="企業情報" titleAs="h2">
             <dl className={styles.facts}>
-              <div><dt>業界</dt><dd>{company.industryName}</dd></div>
-              <div><dt>本社所在地</dt><dd>{company.prefectureName}</dd></div>
-              <div><dt>従業員数</dt><dd>{company.employeeCount === null ? '非公開' : formatCount(company.employeeCount, '人')}</dd></div>
-              <div><dt>設立</dt><dd>{company.foundedYear === null ? '非公開' : `${company.foundedYear}年`}</dd></div>
+              <div>
+                <dt>業界</dt>
+                <dd>{company.industryName}</dd>
+              </div>
+              <div>
+                <dt>本社所在地</dt>
+                <dd>{company.prefectureName}</dd>
+              </div>
+              <div>
+                <dt>従業員数</dt>
+                <dd>{company.employeeCount === null ? '非公開' : formatCount(company.employeeCount, '人')}</dd>
+              </div>
+              <div>
+                <dt>設立</dt>
+                <dd>{company.foundedYear === null ? '非公開' : `${company.foundedYear}年`}</dd>
+              </div>
               <div>
                 <dt>企業URL</dt>
                 <dd>

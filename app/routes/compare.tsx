@@ -20,9 +20,7 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const baseCompanyId = parseId(params.baseCompanyId);
   if (baseCompanyId === null) throw notFound();
   const rawTarget =
-    'companyId' in params && params.companyId !== undefined
-      ? params.companyId
-      : new URL(request.url).searchParams.get('target_company_id');
+    'companyId' in params && params.companyId !== undefined ? params.companyId : new URL(request.url).searchParams.get('target_company_id');
   let targetCompanyId: number | null = null;
   if (rawTarget !== null && rawTarget !== '') {
     targetCompanyId = parseId(rawTarget);

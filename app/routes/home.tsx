@@ -6,7 +6,10 @@ import { listLatestPosts } from '../features/posts/list-latest-posts.server';
 import { PostListItem } from '../features/posts/components/post-list-item';
 import { getSiteTotals } from '../features/search/get-site-totals.server';
 import { RecommendedCarousel } from '../features/recommendations/components/recommended-carousel';
-import { listRecommendedCompanies, listRecommendedCompaniesForStudent } from '../features/recommendations/list-recommended-companies.server';
+import {
+  listRecommendedCompanies,
+  listRecommendedCompaniesForStudent,
+} from '../features/recommendations/list-recommended-companies.server';
 import { formatCount } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import type { Route } from './+types/home';
@@ -28,14 +31,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     getSiteTotals(),
     listLatestPosts({ limit: 8 }),
     listPopularCompanies({ limit: 8 }),
-    student
-      ? listRecommendedCompaniesForStudent({ userId: student.userId, limit: 15 })
-      : listRecommendedCompanies({ limit: 15 }),
+    student ? listRecommendedCompaniesForStudent({ userId: student.userId, limit: 15 }) : listRecommendedCompanies({ limit: 15 }),
   ]);
   // Recommendations leave out the student's favorites; the lookup keeps the hearts right anyway.
-  const favoriteIds = student
-    ? await listFavoriteCompanyIds({ userId: student.userId, companyIds: recommended.map((c) => c.id) })
-    : [];
+  const favoriteIds = student ? await listFavoriteCompanyIds({ userId: student.userId, companyIds: recommended.map((c) => c.id) }) : [];
   return { companyCount: totals.companies, postCount: totals.publishedPosts, latestPosts, popularCompanies, recommended, favoriteIds };
 }
 
@@ -79,14 +78,18 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {recommended.length > 0 && (
         <section className={styles.recommended} aria-labelledby="recommended-title">
-          <h2 id="recommended-title" className={styles.sectionTitle}>おすすめの企業</h2>
+          <h2 id="recommended-title" className={styles.sectionTitle}>
+            おすすめの企業
+          </h2>
           <RecommendedCarousel companies={recommended} favoriteIds={favoriteIds} />
         </section>
       )}
 
       <div className={styles.columns}>
         <section className={styles.section} aria-labelledby="latest-title">
-          <h2 id="latest-title" className={styles.sectionTitle}>新着の投稿</h2>
+          <h2 id="latest-title" className={styles.sectionTitle}>
+            新着の投稿
+          </h2>
           {latestPosts.length === 0 ? (
             <p className={styles.empty}>まだ投稿がありません。最初の体験記を書いてみませんか。</p>
           ) : (
@@ -99,14 +102,19 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </section>
 
         <section className={styles.section} aria-labelledby="popular-title">
-          <h2 id="popular-title" className={styles.sectionTitle}>人気の企業</h2>
+          <h2 id="popular-title" className={styles.sectionTitle}>
+            人気の企業
+          </h2>
           {popularCompanies.length === 0 ? (
             <p className={styles.empty}>お気に入り登録された企業はまだありません。</p>
           ) : (
             <ol className={styles.companyList}>
               {popularCompanies.map((company, index) => (
                 <li key={company.id} className={styles.companyItem}>
-                  <span className={styles.rank} aria-label={`${index + 1}位`}>{index + 1}</span>
+                  <span className={styles.rank} aria-hidden="true">
+                    {index + 1}
+                  </span>
+                  <span className="visually-hidden">{index + 1}位</span>
                   <Link to={`/companies/${company.id}`} className={styles.companyLink}>
                     <span className={styles.companyName}>{company.name}</span>
                     <span className={styles.companyMeta}>
@@ -121,7 +129,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </div>
 
       <section className={styles.calls} aria-labelledby="calls-title">
-        <h2 id="calls-title" className={styles.sectionTitle}>あなたの就活ログが、後輩の道しるべに</h2>
+        <h2 id="calls-title" className={styles.sectionTitle}>
+          あなたの就活ログが、後輩の道しるべに
+        </h2>
         <ul className={styles.callList}>
           {POST_CALLS.map((call) => (
             <li key={call.label} className={styles.callItem}>

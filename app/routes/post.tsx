@@ -106,7 +106,9 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
 
         {truncated && (
           <aside className={styles.gate} aria-labelledby="gate-title">
-            <h2 id="gate-title" className={styles.gateTitle}>続きは会員登録（無料）で読めます</h2>
+            <h2 id="gate-title" className={styles.gateTitle}>
+              続きは会員登録（無料）で読めます
+            </h2>
             <p className={styles.gateText}>
               会員になると、すべての体験記・ES・クチコミを全文で読めるほか、お気に入り企業の登録やインターン評価の比較ができます。
             </p>

@@ -39,9 +39,7 @@ export default function RecruitService({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   return (
     <main className={styles.main}>
-      <Breadcrumbs
-        items={[{ label: 'トップ', to: '/' }, { label: '就活サービス', to: '/recruit_services' }, { label: service.name }]}
-      />
+      <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '就活サービス', to: '/recruit_services' }, { label: service.name }]} />
       <header className={styles.head}>
         <p className={styles.kana}>{service.kana}</p>
         <h1 className={styles.name}>{service.name}</h1>

@@ -10,12 +10,7 @@ afterEach(cleanup);
 
 function Sheet({ open, onClose = () => {} }: { open: boolean; onClose?: () => void }) {
   return (
-    <BottomSheet
-      open={open}
-      onClose={onClose}
-      title="バッジを獲得しました"
-      footer={<button type="button">シェアする</button>}
-    >
+    <BottomSheet open={open} onClose={onClose} title="バッジを獲得しました" footer={<button type="button">シェアする</button>}>
       <a href="/badges">バッジを確認する</a>
     </BottomSheet>
   );
@@ -95,9 +90,7 @@ describe('BottomSheet', () => {
     const onClose = vi.fn();
     render(<Sheet open onClose={onClose} />);
     act(() => {
-      document.activeElement?.dispatchEvent(
-        new KeyboardEvent('keydown', { key: 'Escape', isComposing: true, bubbles: true }),
-      );
+      document.activeElement?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', isComposing: true, bubbles: true }));
     });
     expect(onClose).not.toHaveBeenCalled();
   });

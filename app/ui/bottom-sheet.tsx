@@ -1,11 +1,4 @@
-import {
-  useEffect,
-  useEffectEvent,
-  useId,
-  useRef,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { useEffect, useEffectEvent, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import { Button } from './button';
 import { cx } from './cx';
@@ -40,6 +33,7 @@ export function BottomSheet({ open, onClose, title, children, footer, initialFoc
   const close = useEffectEvent(onClose);
   const focusTarget = useEffectEvent(() => initialFocusRef?.current ?? panelRef.current);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close and focusTarget are effect events (useEffectEvent), never dependencies.
   useEffect(() => {
     const panel = panelRef.current;
     if (!open || !panel) return;
@@ -134,9 +128,7 @@ const FOCUSABLE = [
 ].join(',');
 
 function focusableIn(root: HTMLElement): HTMLElement[] {
-  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter(
-    (el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]'),
-  );
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((el) => el.tabIndex >= 0 && !el.closest('[hidden], [inert]'));
 }
 
 /** Wraps Tab from the last element to the first and Shift+Tab from the first to the last. */
@@ -172,5 +164,3 @@ function lockBodyScroll(): () => void {
     body.style.paddingRight = previous.paddingRight;
   };
 }
-
-

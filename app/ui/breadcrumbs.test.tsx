@@ -9,7 +9,12 @@ afterEach(cleanup);
 describe('Breadcrumbs', () => {
   it('links every crumb but the last, which is the current page', () => {
     const Stub = createRoutesStub([
-      { path: '/', Component: () => <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '企業を探す', to: '/companies' }, { label: '株式会社青葉銀行' }]} /> },
+      {
+        path: '/',
+        Component: () => (
+          <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '企業を探す', to: '/companies' }, { label: '株式会社青葉銀行' }]} />
+        ),
+      },
     ]);
     render(<Stub />);
     expect(screen.getByRole('navigation', { name: 'パンくずリスト' })).toBeTruthy();

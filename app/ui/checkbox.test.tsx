@@ -21,14 +21,10 @@ describe('Checkbox', () => {
   });
 
   it('links its description and error without putting them in the name', () => {
-    render(
-      <Checkbox label="利用規約に同意する" description="必ずお読みください" error="同意が必要です" required />,
-    );
+    render(<Checkbox label="利用規約に同意する" description="必ずお読みください" error="同意が必要です" required />);
     const checkbox = screen.getByRole('checkbox', { name: '利用規約に同意する' });
     expect(checkbox.getAttribute('aria-invalid')).toBe('true');
-    const texts = (checkbox.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent);
+    const texts = (checkbox.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(texts).toEqual(['同意が必要です', '必ずお読みください']);
   });
 });

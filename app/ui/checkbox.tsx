@@ -15,15 +15,7 @@ export type CheckboxProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'child
 };
 
 /** A native checkbox, restyled; the whole row (at least 44px high) is its label. */
-export function Checkbox({
-  label,
-  description,
-  error,
-  className,
-  id,
-  'aria-describedby': describedBy,
-  ...rest
-}: CheckboxProps) {
+export function Checkbox({ label, description, error, className, id, 'aria-describedby': describedBy, ...rest }: CheckboxProps) {
   // A checkbox of a group gets no message of its own: CheckboxGroup shows the group's.
   const field = useField({ id, error });
   const inputId = field.id;

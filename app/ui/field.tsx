@@ -58,19 +58,7 @@ type FieldProps = {
 };
 
 /** Label above, hint under the label (still visible while a phone keyboard is open), error under the control. */
-export function Field({
-  controlId,
-  label,
-  hideLabel,
-  required,
-  hint,
-  hintId,
-  error,
-  errorId,
-  aside,
-  className,
-  children,
-}: FieldProps) {
+export function Field({ controlId, label, hideLabel, required, hint, hintId, error, errorId, aside, className, children }: FieldProps) {
   return (
     <div className={cx(styles.field, className)}>
       <label htmlFor={controlId} className={hideLabel ? 'visually-hidden' : styles.label}>

@@ -26,14 +26,7 @@ describe('Input', () => {
   });
 
   it('wires the error and the hint to the input', () => {
-    render(
-      <Input
-        label="卒業年度"
-        hint="例：2027"
-        error="4桁の数字で入力してください"
-        aria-describedby="extra"
-      />,
-    );
+    render(<Input label="卒業年度" hint="例：2027" error="4桁の数字で入力してください" aria-describedby="extra" />);
     const input = screen.getByRole('textbox', { name: '卒業年度' });
     expect(input.getAttribute('aria-invalid')).toBe('true');
     const ids = input.getAttribute('aria-describedby')?.split(' ') ?? [];

@@ -32,7 +32,12 @@ function renderAt(path: string, links: React.ReactNode) {
 
 describe('Link', () => {
   it('is a real link, so pages work without JavaScript and search engines follow it', () => {
-    renderAt('/', <Link to="/companies?industry=3" className="tag">業界</Link>);
+    renderAt(
+      '/',
+      <Link to="/companies?industry=3" className="tag">
+        業界
+      </Link>,
+    );
     const link = screen.getByRole('link', { name: '業界' });
     expect(link.getAttribute('href')).toBe('/companies?industry=3');
     expect(link.getAttribute('class')).toBe('tag');
@@ -67,9 +72,19 @@ describe('Link', () => {
     renderAt(
       '/',
       <>
-        <Link to="/companies/1" target="_blank">別タブ</Link>
+        <Link to="/companies/1" target="_blank">
+          別タブ
+        </Link>
         <Link to="/companies/2">修飾キー</Link>
-        <Link to="/companies/3" onClick={(event) => { handled++; event.preventDefault(); }}>自前</Link>
+        <Link
+          to="/companies/3"
+          onClick={(event) => {
+            handled++;
+            event.preventDefault();
+          }}
+        >
+          自前
+        </Link>
         <Link to="//example.com/companies">他のサイト</Link>
       </>,
     );

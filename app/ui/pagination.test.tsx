@@ -20,9 +20,7 @@ describe('Pagination', () => {
       { path: '/', Component: () => <Pagination page={2} pageCount={3} search="?q=あお&sort=kana&page=2" /> },
     ]);
     render(<Stub />);
-    expect(screen.getByRole('link', { name: '次へ' }).getAttribute('href')).toBe(
-      `/?q=${encodeURIComponent('あお')}&sort=kana&page=3`,
-    );
+    expect(screen.getByRole('link', { name: '次へ' }).getAttribute('href')).toBe(`/?q=${encodeURIComponent('あお')}&sort=kana&page=3`);
     expect(screen.getByRole('link', { name: '前へ' }).getAttribute('href')).toBe(`/?q=${encodeURIComponent('あお')}&sort=kana`);
     expect(screen.getByText('2').getAttribute('aria-current')).toBe('page');
   });

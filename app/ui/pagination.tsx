@@ -30,29 +30,43 @@ export function Pagination({ page, pageCount, search }: { page: number; pageCoun
   return (
     <nav className={styles.pagination} aria-label="ページ送り">
       {page > 1 ? (
-        <Link to={href(page - 1)} className={styles.step} rel="prev">前へ</Link>
+        <Link to={href(page - 1)} className={styles.step} rel="prev">
+          前へ
+        </Link>
       ) : (
-        <span className={styles.stepDisabled} aria-hidden="true">前へ</span>
+        <span className={styles.stepDisabled} aria-hidden="true">
+          前へ
+        </span>
       )}
       <ol className={styles.pages}>
         {pageWindow(page, pageCount).map((n, i) =>
           n === 'gap' ? (
-            <li key={`gap-${i}`} className={styles.gap} aria-hidden="true">…</li>
+            <li key={`gap-${i}`} className={styles.gap} aria-hidden="true">
+              …
+            </li>
           ) : (
             <li key={n}>
               {n === page ? (
-                <span className={styles.current} aria-current="page">{n}</span>
+                <span className={styles.current} aria-current="page">
+                  {n}
+                </span>
               ) : (
-                <Link to={href(n)} className={styles.page} aria-label={`${n}ページ目`}>{n}</Link>
+                <Link to={href(n)} className={styles.page} aria-label={`${n}ページ目`}>
+                  {n}
+                </Link>
               )}
             </li>
           ),
         )}
       </ol>
       {page < pageCount ? (
-        <Link to={href(page + 1)} className={styles.step} rel="next">次へ</Link>
+        <Link to={href(page + 1)} className={styles.step} rel="next">
+          次へ
+        </Link>
       ) : (
-        <span className={styles.stepDisabled} aria-hidden="true">次へ</span>
+        <span className={styles.stepDisabled} aria-hidden="true">
+          次へ
+        </span>
       )}
     </nav>
   );

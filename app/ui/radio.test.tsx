@@ -57,9 +57,7 @@ describe('RadioGroup', () => {
     const group = screen.getByRole('radiogroup', { name: '結果' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
     expect(group.getAttribute('aria-required')).toBe('true');
-    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      '選択してください',
-    );
+    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe('選択してください');
     for (const radio of screen.getAllByRole('radio')) {
       expect((radio as HTMLInputElement).required).toBe(true);
       expect(radio.getAttribute('aria-invalid')).toBe('true');

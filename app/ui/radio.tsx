@@ -1,11 +1,4 @@
-import {
-  createContext,
-  use,
-  useId,
-  type ChangeEvent,
-  type ComponentPropsWithRef,
-  type ReactNode,
-} from 'react';
+import { createContext, use, useId, type ChangeEvent, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { cx, joinIds } from './cx';
 import { FieldGroup } from './field';
 import { useField } from './use-field';
@@ -36,16 +29,7 @@ export type RadioProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'children
  * A native radio button, restyled; the whole row (at least 44px high) is its label. Inside a
  * RadioGroup it takes its name, checked state and change handler from the group.
  */
-export function Radio({
-  value,
-  label,
-  description,
-  className,
-  id,
-  onChange,
-  'aria-describedby': describedBy,
-  ...rest
-}: RadioProps) {
+export function Radio({ value, label, description, className, id, onChange, 'aria-describedby': describedBy, ...rest }: RadioProps) {
   const group = use(RadioGroupContext);
   const autoId = useId();
   const inputId = id ?? autoId;

@@ -77,7 +77,14 @@ export function Select({
           {children}
         </select>
         <svg className={styles.chevron} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
-          <path d="M3.5 6l4.5 4.5L12.5 6" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M3.5 6l4.5 4.5L12.5 6"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.8"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
       </div>
     </Field>

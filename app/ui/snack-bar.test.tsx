@@ -29,9 +29,7 @@ describe('SnackBar', () => {
   it('runs the action, then closes', async () => {
     const onClose = vi.fn();
     const undo = vi.fn();
-    render(
-      <SnackBar open message="削除しました" onClose={onClose} action={{ label: '元に戻す', onClick: undo }} />,
-    );
+    render(<SnackBar open message="削除しました" onClose={onClose} action={{ label: '元に戻す', onClick: undo }} />);
     await userEvent.click(screen.getByRole('button', { name: '元に戻す' }));
     expect(undo).toHaveBeenCalledTimes(1);
     expect(onClose).toHaveBeenCalledTimes(1);

@@ -1,14 +1,4 @@
-import {
-  createContext,
-  use,
-  useCallback,
-  useEffect,
-  useEffectEvent,
-  useMemo,
-  useState,
-  type Key,
-  type ReactNode,
-} from 'react';
+import { createContext, use, useCallback, useEffect, useEffectEvent, useMemo, useState, type Key, type ReactNode } from 'react';
 import { buttonClassName } from './button-class-name';
 import { cx } from './cx';
 import { usePresence } from './use-presence';
@@ -61,6 +51,7 @@ export function SnackBar({
   const [paused, setPaused] = useState(false);
   const close = useEffectEvent(() => onClose?.());
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new message (messageKey) restarts the timer; close is an effect event.
   useEffect(() => {
     if (!open || paused || autoHideMs === undefined) return;
     const timer = setTimeout(close, autoHideMs);
@@ -75,6 +66,7 @@ export function SnackBar({
   return (
     <div role="status" aria-live="polite" className={styles.region}>
       {rendered && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: hovering only pauses the auto-hide; nothing is activated.
         <div
           key={messageKey}
           className={cx(styles.bar, closing && styles.closing, className)}

@@ -85,9 +85,7 @@ export function StarRatingInput({
                 value={point}
                 aria-label={`${point}点`}
                 required={required}
-                {...(controlled
-                  ? { checked: current === point }
-                  : { defaultChecked: defaultValue === point })}
+                {...(controlled ? { checked: current === point } : { defaultChecked: defaultValue === point })}
                 onChange={handleChange}
               />
               <StarIcon />

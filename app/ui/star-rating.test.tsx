@@ -81,9 +81,7 @@ describe('StarRatingInput', () => {
     render(<StarRatingInput name="rating_level" label="参加者のレベル" required error="評価を選択してください" />);
     const group = screen.getByRole('radiogroup', { name: '参加者のレベル' });
     expect(group.getAttribute('aria-invalid')).toBe('true');
-    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
-      '評価を選択してください',
-    );
+    expect(document.getElementById(group.getAttribute('aria-describedby') ?? '')?.textContent).toBe('評価を選択してください');
     expect((screen.getByRole('radio', { name: '1点' }) as HTMLInputElement).required).toBe(true);
   });
 });

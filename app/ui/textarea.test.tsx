@@ -33,9 +33,7 @@ describe('Textarea', () => {
     render(<Textarea label="自己PR" hint="400字以内" maxLength={400} error="入力してください" />);
     const textarea = screen.getByRole('textbox', { name: '自己PR' });
     expect(textarea.getAttribute('aria-invalid')).toBe('true');
-    const texts = (textarea.getAttribute('aria-describedby') ?? '')
-      .split(' ')
-      .map((id) => document.getElementById(id)?.textContent);
+    const texts = (textarea.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
     expect(texts).toEqual(['入力してください', '400字以内', '0 / 400文字']);
   });
 

@@ -1,12 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type ComponentPropsWithRef,
-  type ReactNode,
-} from 'react';
+import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { joinIds } from './cx';
 import { Field } from './field';
 import { useField } from './use-field';

@@ -65,7 +65,13 @@ function run(
   });
 }
 
-async function measure(name: string, url: string, paths: () => string, headers: Record<string, string> = {}, seconds = SECONDS): Promise<Measurement> {
+async function measure(
+  name: string,
+  url: string,
+  paths: () => string,
+  headers: Record<string, string> = {},
+  seconds = SECONDS,
+): Promise<Measurement> {
   // A second of the same requests first: steady state is measured, not the first compile.
   await run(url, paths, headers, 1, () => {});
   const times: number[] = [];
@@ -83,7 +89,9 @@ async function measure(name: string, url: string, paths: () => string, headers: 
     p99: percentile(times, 99),
     errors: errors + result.errors + result.timeouts,
   };
-  log(`${name}: ${measurement.requestsPerSecond} req/s, p50 ${ms(measurement.p50)} ms, p95 ${ms(measurement.p95)} ms, p99 ${ms(measurement.p99)} ms, errors ${measurement.errors}`);
+  log(
+    `${name}: ${measurement.requestsPerSecond} req/s, p50 ${ms(measurement.p50)} ms, p95 ${ms(measurement.p95)} ms, p99 ${ms(measurement.p99)} ms, errors ${measurement.errors}`,
+  );
   return measurement;
 }
 
@@ -157,12 +165,24 @@ async function lighthouseScore(path: string): Promise<number | null> {
     const chromeLauncher = await import('chrome-launcher');
     const chrome = await chromeLauncher.launch({
       chromePath: '/usr/bin/chromium',
-      chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      chromeFlags: [
+        '--headless=new',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       // A run that could not load the page scores null, not 0: say why, and try once more.
       for (let attempt = 1; attempt <= 2; attempt++) {
-        const result = await lighthouse(BASE + path, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+        const result = await lighthouse(BASE + path, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          output: 'json',
+          logLevel: 'error',
+        });
         const score = result?.lhr.categories.performance?.score;
         if (typeof score === 'number') return Math.round(score * 100);
         log(`lighthouse gave no score for ${path}: ${result?.lhr.runtimeError?.message ?? 'no runtime error reported'}`);
@@ -181,7 +201,9 @@ async function lighthouseScore(path: string): Promise<number | null> {
 async function measureBaseline(html: Buffer): Promise<Measurement> {
   const file = join(tmpdir(), `shulog-bench-baseline-${process.pid}.html`);
   writeFileSync(file, html);
-  const child = spawn(process.execPath, ['scripts/bench/baseline-server.mjs', file, String(PORT + 1)], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/bench/baseline-server.mjs', file, String(PORT + 1)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       child.stdout!.once('data', () => resolve());
@@ -227,7 +249,9 @@ async function main() {
   const { target, cleanup } = await prepareTarget();
   const growth: Array<{ companies: number; posts: number; companyP50: number; searchP50: number; generateSeconds: number }> = [];
   const results: Measurement[] = [];
-  let extras: { gzippedJsCompanyPage: number; gzippedJsTopPage: number; lighthouseTop: number | null; lighthouseCompany: number | null } | undefined;
+  let extras:
+    | { gzippedJsCompanyPage: number; gzippedJsTopPage: number; lighthouseTop: number | null; lighthouseCompany: number | null }
+    | undefined;
   let previous: Stage | null = null;
   try {
     for (const stage of STAGES) {
@@ -246,8 +270,20 @@ async function main() {
         const seconds = last ? SECONDS : 4;
         // Visitors opening companies at random. The parameter (which the page ignores) makes
         // every request miss the page cache, at 1,000 companies as at 100,000.
-        const company = await measure(`company page, random company (${n}), uncached`, BASE, () => `/companies/${random(n)}?v=${random(1e9)}`, {}, seconds);
-        const search = await measure(`search API, 3 chars (${n})`, BASE, () => `/api/company?source=incremental&company_name=${encodeURIComponent(pick(QUERIES[3]!))}`, {}, seconds);
+        const company = await measure(
+          `company page, random company (${n}), uncached`,
+          BASE,
+          () => `/companies/${random(n)}?v=${random(1e9)}`,
+          {},
+          seconds,
+        );
+        const search = await measure(
+          `search API, 3 chars (${n})`,
+          BASE,
+          () => `/api/company?source=incremental&company_name=${encodeURIComponent(pick(QUERIES[3]!))}`,
+          {},
+          seconds,
+        );
         growth.push({ companies: n, posts: n * stage.postsPerCompany, companyP50: company.p50, searchP50: search.p50, generateSeconds });
         if (!last) continue;
 
@@ -256,9 +292,22 @@ async function main() {
         results.push(company);
         results.push(await measure('company page, visitor (cached)', BASE, () => `/companies/${random(50)}`));
         results.push(await measure('top page, visitor', BASE, () => '/'));
-        results.push(await measure('search page, uncached', BASE, () => `/companies?q=${encodeURIComponent(pick(QUERIES[2]!))}&sort=${pick(['relevance', 'posts', 'kana'])}&page=${random(3)}&r=${random(1e9)}`));
+        results.push(
+          await measure(
+            'search page, uncached',
+            BASE,
+            () =>
+              `/companies?q=${encodeURIComponent(pick(QUERIES[2]!))}&sort=${pick(['relevance', 'posts', 'kana'])}&page=${random(3)}&r=${random(1e9)}`,
+          ),
+        );
         for (const length of [1, 2, 3, 5]) {
-          results.push(await measure(`search API, ${length} char${length > 1 ? 's' : ''}`, BASE, () => `/api/company?source=incremental&company_name=${encodeURIComponent(pick(QUERIES[length]!))}`));
+          results.push(
+            await measure(
+              `search API, ${length} char${length > 1 ? 's' : ''}`,
+              BASE,
+              () => `/api/company?source=incremental&company_name=${encodeURIComponent(pick(QUERIES[length]!))}`,
+            ),
+          );
         }
         for (const m of results) m.ratioToBaseline = Math.round((m.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
         log('measuring JavaScript size and Lighthouse');
@@ -292,7 +341,10 @@ async function main() {
     '',
     '| what | req/s | p50 ms | p95 ms | p99 ms | errors | × baseline |',
     '|---|---:|---:|---:|---:|---:|---:|',
-    ...results.map((m) => `| ${m.name} | ${m.requestsPerSecond} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} | ${m.ratioToBaseline ?? ''} |`),
+    ...results.map(
+      (m) =>
+        `| ${m.name} | ${m.requestsPerSecond} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} | ${m.ratioToBaseline ?? ''} |`,
+    ),
     '',
     '| companies | posts | data generated in s | company page p50 ms | search API (3 chars) p50 ms |',
     '|---:|---:|---:|---:|---:|',
@@ -305,7 +357,7 @@ async function main() {
   mkdirSync('bench-results', { recursive: true });
   const stem = `bench-results/${engine.toLowerCase()}-${report.date.replace(/[:.]/g, '-')}`;
   writeFileSync(`${stem}.json`, JSON.stringify(report, null, 2));
-  writeFileSync(`${stem}.md`, lines.join('\n') + '\n');
+  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
   console.log(lines.join('\n'));
   log(`written ${stem}.json and ${stem}.md`);
 }

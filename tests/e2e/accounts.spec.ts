@@ -27,10 +27,14 @@ test.describe('accounts over HTTP', () => {
     expect(before).toBeTruthy();
     const response = await logIn(api, 'student02@shulog.example');
     expect(response.status()).toBe(302);
-    expect(response.headers()['location']).toBe('/mypage');
+    expect(response.headers().location).toBe('/mypage');
     const after = await sessionCookie(api);
     expect(after).not.toBe(before);
-    const setCookie = response.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value).join('\n');
+    const setCookie = response
+      .headersArray()
+      .filter((h) => h.name.toLowerCase() === 'set-cookie')
+      .map((h) => h.value)
+      .join('\n');
     expect(setCookie).toMatch(/shulog_session=[^;]+; HttpOnly; Path=\/; SameSite=Lax/);
     expect(setCookie).toMatch(/XSRF-TOKEN=/);
 
@@ -50,7 +54,7 @@ test.describe('accounts over HTTP', () => {
     expect((await api.post('/logout', { form: { authenticity_token: token }, maxRedirects: 0 })).status()).toBe(302);
     const afterLogout = await stolen.get('/mypage', { maxRedirects: 0 });
     expect(afterLogout.status()).toBe(302);
-    expect(afterLogout.headers()['location']).toBe('/login?redirect_to=%2Fmypage');
+    expect(afterLogout.headers().location).toBe('/login?redirect_to=%2Fmypage');
 
     for (const target of ['https://evil.example/', '//evil.example/', '/\\evil.example']) {
       const fresh = await playwrightRequest.newContext({ baseURL });
@@ -60,7 +64,7 @@ test.describe('accounts over HTTP', () => {
         headers: { 'X-Forwarded-For': '10.1.0.3' },
         maxRedirects: 0,
       });
-      expect(res.headers()['location']).toBe('/mypage');
+      expect(res.headers().location).toBe('/mypage');
     }
   });
 
@@ -85,7 +89,7 @@ test.describe('accounts over HTTP', () => {
     const owner = await playwrightRequest.newContext({ baseURL });
     const login = await logIn(owner, 'student09@shulog.example', PASSWORD, '10.9.1.1');
     expect(login.status()).toBe(302);
-    expect(login.headers()['location']).toBe('/mypage');
+    expect(login.headers().location).toBe('/mypage');
     // The owner is told, once, in Japanese (the development outbox).
     const outbox = await (await owner.get('/dev/outbox')).text();
     expect(outbox.match(/<h2[^>]*>【シューログ】ログインの失敗が続いています<\/h2>/g)?.length).toBe(1);
@@ -100,10 +104,23 @@ test.describe('accounts over HTTP', () => {
     for (const path of paths) {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         for (const token of [undefined, 'wrong-token']) {
-          const form = { authenticity_token: token ?? '', intent: 'profile', name: '書き換え', university: 'x', faculty: 'x', graduationYear: '2027', email: 'new@example.jp', password: 'password123' };
+          const form = {
+            authenticity_token: token ?? '',
+            intent: 'profile',
+            name: '書き換え',
+            university: 'x',
+            faculty: 'x',
+            graduationYear: '2027',
+            email: 'new@example.jp',
+            password: 'password123',
+          };
           const res = await api.fetch(path, { method, form, maxRedirects: 0 });
           expect(res.status(), `${method} ${path}`).toBe(422);
-          const json = await api.fetch(path, { method, headers: { Accept: 'application/json', 'X-CSRF-Token': token ?? '' }, maxRedirects: 0 });
+          const json = await api.fetch(path, {
+            method,
+            headers: { Accept: 'application/json', 'X-CSRF-Token': token ?? '' },
+            maxRedirects: 0,
+          });
           expect(json.status(), `${method} ${path} (JSON)`).toBe(422);
           expect(((await json.json()) as { error: { code: string } }).error.code).toBe('invalid_csrf_token');
         }
@@ -124,7 +141,17 @@ test.describe('accounts over HTTP', () => {
     const sevenBefore = await (await seven.get('/mypage')).text();
     const token = /name="csrf-token" content="([^"]+)"/.exec(await (await six.get('/mypage')).text())![1]!;
     // Ids in the request are ignored: the user comes from the session.
-    const saved = await six.post('/mypage?userId=7', { form: { authenticity_token: token, intent: 'profile', userId: '7', name: '六番 学生', university: '東都大学', faculty: '法学部', graduationYear: '2028' } });
+    const saved = await six.post('/mypage?userId=7', {
+      form: {
+        authenticity_token: token,
+        intent: 'profile',
+        userId: '7',
+        name: '六番 学生',
+        university: '東都大学',
+        faculty: '法学部',
+        graduationYear: '2028',
+      },
+    });
     expect(saved.status()).toBe(200);
     expect(await (await six.get('/mypage')).text()).toContain('六番 学生');
     const sevenAfter = await (await seven.get('/mypage')).text();
@@ -143,7 +170,9 @@ test.describe('accounts over HTTP', () => {
     expect(gated).not.toBe('');
     expect(await (await six.get(gated)).text()).not.toContain('続きは会員登録（無料）で読めます');
     // A token of one session does not work for another.
-    expect((await seven.post('/mypage', { form: { authenticity_token: token, intent: 'profile', name: 'x' }, maxRedirects: 0 })).status()).toBe(422);
+    expect(
+      (await seven.post('/mypage', { form: { authenticity_token: token, intent: 'profile', name: 'x' }, maxRedirects: 0 })).status(),
+    ).toBe(422);
   });
 });
 
@@ -265,4 +294,3 @@ test.describe('accounts in the browser', () => {
     await expect(page.getByLabel('メールアドレス')).toHaveValue('student01@shulog.example');
   });
 });
-

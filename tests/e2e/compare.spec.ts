@@ -6,7 +6,16 @@ const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ERROR_TEXT = 'エラーが発生しました。ページを再読み込みするか、しばらく時間をおいてから再度お試しください。';
 const NO_MATCH_TEXT = '該当する企業が見つかりませんでした。';
-const CHART_LABELS = ['選考難易度', '業界理解', '企業理解', 'メンターのコミット', '自己成長', '内定直結度', '参加者のレベル', 'テーマの面白さ'];
+const CHART_LABELS = [
+  '選考難易度',
+  '業界理解',
+  '企業理解',
+  'メンターのコミット',
+  '自己成長',
+  '内定直結度',
+  '参加者のレベル',
+  'テーマの面白さ',
+];
 
 type Pair = { base: number; target: number; targetName: string };
 
@@ -75,14 +84,16 @@ async function chartData(page: Page): Promise<ChartSnapshot> {
 
 /** The table's cells as text: { 総合評価: ['4.0', '3.5'], ... } (base, target). */
 async function tableCells(page: Page): Promise<Record<string, string[]>> {
-  return page.locator('#js-compare-table tbody tr').evaluateAll((rows) =>
-    Object.fromEntries(
-      rows.map((row) => [
-        row.querySelector('th')!.textContent!.trim(),
-        [...row.querySelectorAll('td')].map((cell) => cell.querySelector('span')!.textContent!.trim()),
-      ]),
-    ),
-  );
+  return page
+    .locator('#js-compare-table tbody tr')
+    .evaluateAll((rows) =>
+      Object.fromEntries(
+        rows.map((row) => [
+          row.querySelector('th')!.textContent!.trim(),
+          [...row.querySelectorAll('td')].map((cell) => cell.querySelector('span')!.textContent!.trim()),
+        ]),
+      ),
+    );
 }
 
 function expectChartMatchesTable(chart: ChartSnapshot, cells: Record<string, string[]>) {
@@ -133,7 +144,10 @@ test.describe('the comparison page', () => {
     await waitForChart(page);
 
     const scale = await page.evaluate(async () => {
-      const url = performance.getEntriesByType('resource').map((e) => e.name).find((n) => /\/assets\/chart-[\w-]+\.js$/.test(n))!;
+      const url = performance
+        .getEntriesByType('resource')
+        .map((e) => e.name)
+        .find((n) => /\/assets\/chart-[\w-]+\.js$/.test(n))!;
       const { Chart } = (await import(url)) as typeof import('chart.js');
       const chart = Chart.getChart(document.querySelector<HTMLCanvasElement>('#js-compare-chart canvas')!)!;
       const r = chart.scales.r!;
@@ -208,7 +222,7 @@ test.describe('the comparison page', () => {
     // URL (no cache mixes the two up); and the page fits a 375 px screen.
     const phoneResponse = await request.get(path, { headers: { 'User-Agent': IPHONE_UA } });
     expect(await phoneResponse.text()).toMatch(/id="js-compare-chart"[^>]*style="height:240px"/);
-    expect(phoneResponse.headers()['vary']).toContain('User-Agent');
+    expect(phoneResponse.headers().vary).toContain('User-Agent');
     const desktopHtml = await (await request.get(path)).text();
     expect(desktopHtml).toMatch(/id="js-compare-chart"[^>]*style="height:230px"/);
     expect(await phonePage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -272,7 +286,7 @@ test.describe('the compare search panel', () => {
     expect(url.searchParams.get('source')).toBe('incremental');
     expect(url.searchParams.get('company_name')).toBe('あおばぎん');
     const headers = await sent.allHeaders();
-    expect(headers['accept']).toBe('application/json');
+    expect(headers.accept).toBe('application/json');
     expect(headers['content-type']).toBe('application/json');
     expect(headers['x-requested-with']).toBe('XMLHttpRequest');
   });
@@ -300,7 +314,10 @@ test.describe('the compare search panel', () => {
 
     // Following a result compares with it.
     await input.fill(query);
-    await page.getByRole('link', { name: new RegExp(escapeRegExp(targetName)) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(escapeRegExp(targetName)) })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`/companies/${base}/intern/compare\\?target_company_id=\\d+$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(targetName);
     await expect(page.locator('#js-compare-table thead th')).toHaveCount(3);
@@ -322,7 +339,8 @@ test.describe('the compare search panel', () => {
     });
     const failed: string[] = [];
     page.on('requestfailed', (failure) => {
-      if (failure.url().includes('/api/company')) failed.push(`${new URL(failure.url()).searchParams.get('company_name')} ${failure.failure()?.errorText}`);
+      if (failure.url().includes('/api/company'))
+        failed.push(`${new URL(failure.url()).searchParams.get('company_name')} ${failure.failure()?.errorText}`);
     });
     await page.goto(`/companies/${base}/intern/compare`);
     await waitForChart(page);

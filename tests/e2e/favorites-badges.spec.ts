@@ -21,7 +21,9 @@ async function companyWithSearchResult(page: Page): Promise<{ id: number; name: 
   return { id: companies[2]!.company_id, name: companies[2]!.name };
 }
 
-test('favoriting updates every button for the company, announces the badge, copies the link and shows it on /badges', async ({ browser }) => {
+test('favoriting updates every button for the company, announces the badge, copies the link and shows it on /badges', async ({
+  browser,
+}) => {
   const { context, page } = await newStudent(browser, { width: 1280, height: 900 });
   const company = await companyWithSearchResult(page);
   await page.clock.install();
@@ -113,14 +115,19 @@ test('a visitor who clicks the heart is sent to login and back', async ({ page }
   await expect(page).toHaveURL(new RegExp(`/login\\?redirect_to=${encodeURIComponent(`/companies/${company.id}`)}`));
 });
 
-test('50 concurrent identical favorite POSTs make one favorite and no server error; without a token nothing changes', async ({ browser }) => {
+test('50 concurrent identical favorite POSTs make one favorite and no server error; without a token nothing changes', async ({
+  browser,
+}) => {
   const { context, page } = await newStudent(browser, { width: 1280, height: 900 });
   const company = await companyWithSearchResult(page);
   await page.goto(`/companies/${company.id}`);
   const token = await page.locator('meta[name="csrf-token"]').getAttribute('content');
   expect(token).toBeTruthy();
 
-  const refused = await page.request.post('/mypage/favorites', { form: { company_id: String(company.id) }, headers: { Accept: 'application/json' } });
+  const refused = await page.request.post('/mypage/favorites', {
+    form: { company_id: String(company.id) },
+    headers: { Accept: 'application/json' },
+  });
   expect(refused.status()).toBe(422);
   await page.goto('/mypage');
   await expect(page.getByRole('heading', { name: 'お気に入り企業（0社）' })).toBeVisible();
@@ -185,4 +192,3 @@ test('when the browser refuses the clipboard, the badge link is offered to copy 
   expect(errors).toEqual([]);
   await context.close();
 });
-

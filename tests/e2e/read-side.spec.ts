@@ -10,7 +10,9 @@ test('the search API finds what a student types, prefix matches first', async ({
   const api = (name: string) => request.get(`/api/company?source=incremental&company_name=${encodeURIComponent(name)}`);
   const ok = await api('あおば');
   expect(ok.status()).toBe(200);
-  const { companies } = (await ok.json()) as { companies: Array<{ company_id: number; name: string; pref_name: string; url: string | null }> };
+  const { companies } = (await ok.json()) as {
+    companies: Array<{ company_id: number; name: string; pref_name: string; url: string | null }>;
+  };
   expect(companies.length).toBeGreaterThan(0);
   expect(companies.length).toBeLessThanOrEqual(20);
   expect(Object.keys(companies[0]!).sort()).toEqual(['company_id', 'name', 'pref_name', 'url']);

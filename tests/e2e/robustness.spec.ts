@@ -41,11 +41,16 @@ test.afterAll(async () => {
  */
 function send(path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
   return new Promise<{ status: number; cookies: string[]; body: string }>((resolve, reject) => {
-    const req = httpRequest({ host: '127.0.0.1', port: PORT, path, method: options.method ?? 'GET', headers: options.headers, setHost: !options.headers?.Host }, (res) => {
-      let body = '';
-      res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, cookies: ([] as string[]).concat(res.headers['set-cookie'] ?? []), body }));
-    });
+    const req = httpRequest(
+      { host: '127.0.0.1', port: PORT, path, method: options.method ?? 'GET', headers: options.headers, setHost: !options.headers?.Host },
+      (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString('utf8')));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, cookies: ([] as string[]).concat(res.headers['set-cookie'] ?? []), body }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -101,11 +106,24 @@ test('links in emails, canonical and OGP URLs and the sitemap come from PUBLIC_O
   const forged = { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'http', 'X-Forwarded-For': '10.66.0.1' };
   // What the site sends out as its own address: canonical and og:url tags, sitemap entries, robots.txt.
   const absoluteUrls = (text: string) =>
-    [...text.matchAll(/<link rel="canonical" href="([^"]+)"|<meta property="og:url" content="([^"]+)"|<loc>([^<]+)<\/loc>|Sitemap: (\S+)/g)].map(
-      (m) => m[1] ?? m[2] ?? m[3] ?? m[4]!,
-    );
-  const post = /href="(\/(?:intern_experiences|screening_experiences|word_mouths|intern_entry_sheets)\/\d+)"/.exec(await (await fetch(`${BASE}/`)).text())![1]!;
-  for (const path of ['/', '/companies/1', '/companies', post, '/recruit_services/1', '/robots.txt', '/sitemap.xml', '/sitemaps/companies-1.xml']) {
+    [
+      ...text.matchAll(
+        /<link rel="canonical" href="([^"]+)"|<meta property="og:url" content="([^"]+)"|<loc>([^<]+)<\/loc>|Sitemap: (\S+)/g,
+      ),
+    ].map((m) => m[1] ?? m[2] ?? m[3] ?? m[4]!);
+  const post = /href="(\/(?:intern_experiences|screening_experiences|word_mouths|intern_entry_sheets)\/\d+)"/.exec(
+    await (await fetch(`${BASE}/`)).text(),
+  )![1]!;
+  for (const path of [
+    '/',
+    '/companies/1',
+    '/companies',
+    post,
+    '/recruit_services/1',
+    '/robots.txt',
+    '/sitemap.xml',
+    '/sitemaps/companies-1.xml',
+  ]) {
     const plain = (await send(path)).body;
     const withForgedHost = (await send(path, { headers: forged })).body;
     const urls = absoluteUrls(withForgedHost);
@@ -134,13 +152,26 @@ test('links in emails, canonical and OGP URLs and the sitemap come from PUBLIC_O
 });
 
 test('after login, redirect_to never sends the student to another host', async () => {
-  for (const target of ['/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/..//evil.example', '//evil.example', '/\\evil.example', 'https://evil.example']) {
+  for (const target of [
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/..//evil.example',
+    '//evil.example',
+    '/\\evil.example',
+    'https://evil.example',
+  ]) {
     const session = await formSession();
     const response = await fetch(`${BASE}/login`, {
       method: 'POST',
       redirect: 'manual',
       headers: { Cookie: session.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '10.77.0.1' },
-      body: new URLSearchParams({ authenticity_token: session.token, email: 'student36@shulog.example', password: PASSWORD, redirect_to: target }),
+      body: new URLSearchParams({
+        authenticity_token: session.token,
+        email: 'student36@shulog.example',
+        password: PASSWORD,
+        redirect_to: target,
+      }),
     });
     expect(response.status, target).toBe(302);
     const location = response.headers.get('location')!;

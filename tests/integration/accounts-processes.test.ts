@@ -3,7 +3,7 @@
 // when build/ is older than the sources.
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -37,7 +37,10 @@ function startServer(databaseUrl: string): Promise<string> {
 async function csrf(base: string, cookie = ''): Promise<{ token: string; cookie: string }> {
   const response = await fetch(`${base}/login`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
   const html = await response.text();
-  const set = response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  const set = response.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
   return { token: /name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '', cookie: set || cookie };
 }
 
@@ -63,7 +66,9 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
 
   afterAll(async () => {
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
+    await Promise.all(
+      children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))),
+    );
     if (dbName) {
       const admin = new pg.Client({ connectionString: serverUrl });
       await admin.connect();
@@ -82,7 +87,10 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
       body: new URLSearchParams({ authenticity_token: start.token, email: 'student08@shulog.example', password: 'shulog-demo-2026' }),
     });
     expect(login.status).toBe(302);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const mypage = await fetch(`${b}/mypage`, { headers: { Cookie: cookie }, redirect: 'manual' });
     expect(mypage.status).toBe(200);
     const html = await mypage.text();
@@ -125,7 +133,12 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
   it('refuses a state-changing request without a token on both processes and changes no row', async () => {
     const admin = new pg.Client({ connectionString: new URL(`/${dbName}`, serverUrl).toString() });
     await admin.connect();
-    const counts = async () => (await admin.query(`SELECT (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM login_failures) AS f, (SELECT count(*) FROM outbox_emails) AS o, (SELECT count(*) FROM sessions) AS s`)).rows[0];
+    const counts = async () =>
+      (
+        await admin.query(
+          `SELECT (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM login_failures) AS f, (SELECT count(*) FROM outbox_emails) AS o, (SELECT count(*) FROM sessions) AS s`,
+        )
+      ).rows[0];
     const before = await counts();
     for (const base of urls) {
       const start = await csrf(base);

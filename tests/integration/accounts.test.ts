@@ -28,7 +28,10 @@ const count = async (sql: string, params: unknown[] = []) =>
   Number((await database().query<{ n: number | string }>(sql, params))[0]?.n ?? 0);
 
 async function expectCode(promise: Promise<unknown>, code: string) {
-  const error = await promise.then(() => null, (caught: unknown) => caught);
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
   expect(isAppError(error) ? error.code : error).toBe(code);
 }
 
@@ -69,7 +72,8 @@ describe('sign-up and login', () => {
 
   it("never refuses the owner's right password because strangers failed; slows down and tells the owner once", async () => {
     await signUp({ email: 'target@example.jp', password: 'target password' });
-    const alerts = () => count(`SELECT count(*) AS n FROM outbox_emails WHERE to_address = 'target@example.jp' AND subject LIKE '%ログインの失敗%'`);
+    const alerts = () =>
+      count(`SELECT count(*) AS n FROM outbox_emails WHERE to_address = 'target@example.jp' AND subject LIKE '%ログインの失敗%'`);
     for (let i = 0; i < 12; i += 1) {
       await expectCode(logIn({ email: 'target@example.jp', password: 'x', ip: `203.0.113.${i}` }), 'invalid_credentials');
     }
@@ -81,7 +85,9 @@ describe('sign-up and login', () => {
     // More failures the same day send no second email.
     await expectCode(logIn({ email: 'target@example.jp', password: 'y', ip: '203.0.113.50' }), 'invalid_credentials');
     expect(await alerts()).toBe(1);
-    const [mail] = await database().query<{ body: string }>(`SELECT body FROM outbox_emails WHERE to_address = 'target@example.jp' ORDER BY id LIMIT 1`);
+    const [mail] = await database().query<{ body: string }>(
+      `SELECT body FROM outbox_emails WHERE to_address = 'target@example.jp' ORDER BY id LIMIT 1`,
+    );
     expect(mail!.body).toContain('アカウントはロックされていません');
     expect(mail!.body).toContain(`${publicOrigin()}/password_reset`);
   });
@@ -112,7 +118,10 @@ describe('sessions', () => {
   it('refuses expired and idle sessions and deletes them', async () => {
     const [user] = await database().query<{ id: number }>(`SELECT id FROM users WHERE email = 'hanako@example.jp'`);
     const expired = await createSession({ userId: user!.id });
-    await database().query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND csrf_token = $2`, [user!.id, expired.csrfToken]);
+    await database().query(`UPDATE sessions SET expires_at = now() - interval '1 second' WHERE user_id = $1 AND csrf_token = $2`, [
+      user!.id,
+      expired.csrfToken,
+    ]);
     expect(await findSession({ id: expired.id })).toBeNull();
     const idle = await createSession({ userId: user!.id });
     await database().query(`UPDATE sessions SET last_seen_at = now() - interval '15 days' WHERE csrf_token = $1`, [idle.csrfToken]);
@@ -123,7 +132,11 @@ describe('sessions', () => {
   it('writes last_seen_at at most once every few minutes', async () => {
     const session = await createSession({ userId: null });
     const seen = async () =>
-      String((await database().query<{ t: string }>(`SELECT last_seen_at::text AS t FROM sessions WHERE csrf_token = $1`, [session.csrfToken]))[0]?.t);
+      String(
+        (
+          await database().query<{ t: string }>(`SELECT last_seen_at::text AS t FROM sessions WHERE csrf_token = $1`, [session.csrfToken])
+        )[0]?.t,
+      );
     const first = await seen();
     await findSession({ id: session.id });
     expect(await seen()).toBe(first);
@@ -182,7 +195,9 @@ describe('admin:create', () => {
     expect(created.created).toBe(true);
     const promoted = await createModerator({ email: 'jiro@example.jp', password: 'moderator password 2' });
     expect(promoted.created).toBe(false);
-    expect(await count(`SELECT count(*) AS n FROM users WHERE role = 'moderator' AND email IN ('boss@example.jp', 'jiro@example.jp')`)).toBe(2);
+    expect(
+      await count(`SELECT count(*) AS n FROM users WHERE role = 'moderator' AND email IN ('boss@example.jp', 'jiro@example.jp')`),
+    ).toBe(2);
     expect((await logIn({ email: 'jiro@example.jp', password: 'moderator password 2', ip: '192.0.2.60' })).role).toBe('moderator');
   });
 });
@@ -199,7 +214,9 @@ describe('the CSRF check (server/csrf.ts)', () => {
     app.all('/{*splat}', async (req, res) => {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
-      await database().query(`INSERT INTO outbox_emails (to_address, subject, body) VALUES ('csrf@test', 'changed', $1)`, [Buffer.concat(chunks).toString('utf8')]);
+      await database().query(`INSERT INTO outbox_emails (to_address, subject, body) VALUES ('csrf@test', 'changed', $1)`, [
+        Buffer.concat(chunks).toString('utf8'),
+      ]);
       res.json({ ok: true, body: Buffer.concat(chunks).toString('utf8') });
     });
     const server = app.listen(0, '127.0.0.1');
@@ -215,23 +232,37 @@ describe('the CSRF check (server/csrf.ts)', () => {
 
   it('refuses unsafe methods without a valid token, with JSON or a Japanese page, and changes nothing', async () => {
     for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
-      const page = await fetch(`${base}/anything`, { method, headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'a=1' });
+      const page = await fetch(`${base}/anything`, {
+        method,
+        headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: 'a=1',
+      });
       expect(page.status).toBe(422);
       expect(await page.text()).toContain('ページの有効期限が切れました');
-      const api = await fetch(`${base}/api/v1/x`, { method, headers: { Cookie: cookie(), 'X-CSRF-Token': 'wrong', 'X-Requested-With': 'XMLHttpRequest' } });
+      const api = await fetch(`${base}/api/v1/x`, {
+        method,
+        headers: { Cookie: cookie(), 'X-CSRF-Token': 'wrong', 'X-Requested-With': 'XMLHttpRequest' },
+      });
       expect(api.status).toBe(422);
       expect(((await api.json()) as { error: { code: string } }).error.code).toBe('invalid_csrf_token');
     }
     // The right token without a session, or another session's token, is no good either.
     const other = await createSession({ userId: null });
     expect((await fetch(`${base}/x`, { method: 'POST', headers: { 'X-CSRF-Token': session.csrfToken } })).status).toBe(422);
-    expect((await fetch(`${base}/x`, { method: 'POST', headers: { Cookie: `shulog_session=${other.id}`, 'X-CSRF-Token': session.csrfToken } })).status).toBe(422);
+    expect(
+      (await fetch(`${base}/x`, { method: 'POST', headers: { Cookie: `shulog_session=${other.id}`, 'X-CSRF-Token': session.csrfToken } }))
+        .status,
+    ).toBe(422);
     expect(await changed()).toBe(0);
   });
 
   it('accepts the form field (urlencoded and multipart), X-CSRF-Token and X-XSRF-TOKEN, and the route still reads the body', async () => {
     const form = new URLSearchParams({ authenticity_token: session.csrfToken, name: '山田' });
-    const urlencoded = await fetch(`${base}/form`, { method: 'POST', headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' }, body: form });
+    const urlencoded = await fetch(`${base}/form`, {
+      method: 'POST',
+      headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form,
+    });
     expect(urlencoded.status).toBe(200);
     expect(((await urlencoded.json()) as { body: string }).body).toBe(form.toString());
 
@@ -242,8 +273,12 @@ describe('the CSRF check (server/csrf.ts)', () => {
     expect(multipart.status).toBe(200);
     expect(((await multipart.json()) as { body: string }).body).toContain('メモ');
 
-    expect((await fetch(`${base}/api`, { method: 'DELETE', headers: { Cookie: cookie(), 'X-CSRF-Token': session.csrfToken } })).status).toBe(200);
-    expect((await fetch(`${base}/api`, { method: 'PATCH', headers: { Cookie: cookie(), 'X-XSRF-TOKEN': session.csrfToken } })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/api`, { method: 'DELETE', headers: { Cookie: cookie(), 'X-CSRF-Token': session.csrfToken } })).status,
+    ).toBe(200);
+    expect((await fetch(`${base}/api`, { method: 'PATCH', headers: { Cookie: cookie(), 'X-XSRF-TOKEN': session.csrfToken } })).status).toBe(
+      200,
+    );
     expect(await changed()).toBe(4);
   });
 
@@ -311,7 +346,12 @@ describe('the CSRF check (server/csrf.ts)', () => {
       }
     }
     // The small-form routes have a smaller cap.
-    const login = await sendLargeBody({ path: '/login', headers: { 'X-CSRF-Token': session.csrfToken }, total: 100 * 1024, declared: false });
+    const login = await sendLargeBody({
+      path: '/login',
+      headers: { 'X-CSRF-Token': session.csrfToken },
+      total: 100 * 1024,
+      declared: false,
+    });
     expect(login.status).toBe(413);
     expect(await changed()).toBe(before);
   });

@@ -76,7 +76,12 @@ async function authorWithPost(type: PostTypeKey = 'intern_experience') {
 }
 
 /** A tracked company moved through the tracker to `status`. */
-function trackerScenario(does: string, category: 'intern' | 'recruit', status: Parameters<typeof updateTracker>[0]['status'], willEnter?: boolean): Scenario {
+function trackerScenario(
+  does: string,
+  category: 'intern' | 'recruit',
+  status: Parameters<typeof updateTracker>[0]['status'],
+  willEnter?: boolean,
+): Scenario {
   return {
     does,
     async perform() {
@@ -103,7 +108,9 @@ const SCENARIOS = {
     {
       does: 'saves an industry and a prefecture',
       perform: async () => ({
-        student: (await createStudent({ matchConditions: { industryIds: [industryIdOf('銀行')], prefectureIds: [prefectureIdOf('東京都')] } })).userId,
+        student: (
+          await createStudent({ matchConditions: { industryIds: [industryIdOf('銀行')], prefectureIds: [prefectureIdOf('東京都')] } })
+        ).userId,
       }),
     },
     {
@@ -189,7 +196,9 @@ const SCENARIOS = {
     const viewBadge = POST_TYPES[type].viewBadgeId;
     return {
       does: `reads a post (${type})`,
-      ...(viewBadge === null ? { earnsNothing: true as const } : { knownDifference: { role: 'student', badges: [viewBadge], why: VIEWS_NOT_STORED } }),
+      ...(viewBadge === null
+        ? { earnsNothing: true as const }
+        : { knownDifference: { role: 'student', badges: [viewBadge], why: VIEWS_NOT_STORED } }),
       async perform() {
         const userId = await student();
         await viewPost({ userId, postType: type });
@@ -255,7 +264,8 @@ const SCENARIOS = {
       does: 'submits three posts',
       async perform() {
         const userId = await student();
-        for (const type of ['intern_experience', 'company_study', 'student_word_mouth'] as const) await submitPost({ type, authorId: userId });
+        for (const type of ['intern_experience', 'company_study', 'student_word_mouth'] as const)
+          await submitPost({ type, authorId: userId });
         return { student: userId };
       },
     },
@@ -375,10 +385,15 @@ afterAll(async () => {
 });
 
 describe.each(Object.entries(SCENARIOS) as [ActivityType, readonly Scenario[]][])('%s', (type, scenarios) => {
-  const named = scenarios.map((scenario) => [
-    scenario.knownDifference ? `${scenario.does} (known difference: the backfill cannot rebuild ${scenario.knownDifference.badges.join(', ')})` : scenario.does,
-    scenario,
-  ] as const);
+  const named = scenarios.map(
+    (scenario) =>
+      [
+        scenario.knownDifference
+          ? `${scenario.does} (known difference: the backfill cannot rebuild ${scenario.knownDifference.badges.join(', ')})`
+          : scenario.does,
+        scenario,
+      ] as const,
+  );
 
   it.each(named)('%s: the backfill grants what was granted live', (_name, scenario) => {
     const result = results.get(scenario)!;

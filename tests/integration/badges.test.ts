@@ -63,17 +63,13 @@ describe('grantBadges', () => {
 
   it('refuses badge kinds that are not in the catalog', async () => {
     const { userId } = await createStudent();
-    await expect(grantBadges({ userId, badgeKindIds: [101, 999] })).rejects.toSatisfy(
-      (error) => isAppError(error, 'unknown_badge_kind'),
-    );
+    await expect(grantBadges({ userId, badgeKindIds: [101, 999] })).rejects.toSatisfy((error) => isAppError(error, 'unknown_badge_kind'));
     expect(await grantsOf(userId)).toEqual([]);
   });
 
   it('grants a badge once under 50 concurrent grants', async () => {
     const { userId } = await createStudent();
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => grantBadges({ userId, badgeKindIds: [106] })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => grantBadges({ userId, badgeKindIds: [106] })));
     expect(results.flat()).toEqual([106]);
     expect(await grantsOf(userId)).toHaveLength(1);
   });
@@ -96,9 +92,9 @@ describe('recordActivity', () => {
     expect(await recordActivity({ userId, activity: { type: 'post_viewed', postType: 'intern_experience' } })).toEqual([206]);
     expect(await recordActivity({ userId, activity: { type: 'post_viewed', postType: 'intern_experience' } })).toEqual([]);
     expect(await recordActivity({ userId, activity: { type: 'post_viewed', postType: 'recruit_service_review' } })).toEqual([]);
-    expect(
-      await recordActivity({ userId, activity: { type: 'match_conditions_saved', industryCount: 0, prefectureCount: 0 } }),
-    ).toEqual([]);
+    expect(await recordActivity({ userId, activity: { type: 'match_conditions_saved', industryCount: 0, prefectureCount: 0 } })).toEqual(
+      [],
+    );
   });
 
   it('grants nothing when the caller rolls its transaction back', async () => {
@@ -167,9 +163,13 @@ describe('the popup calls', () => {
     await grantBadges({ userId, badgeKindIds: [106] });
     await grantBadges({ userId: other, badgeKindIds: [106] });
 
-    const acquire = (session: string | null) => callRoute(acquireRoute, sessionRequest('/api/v1/student/badges/acquire', { sessionId: session }));
+    const acquire = (session: string | null) =>
+      callRoute(acquireRoute, sessionRequest('/api/v1/student/badges/acquire', { sessionId: session }));
     const display = (session: string | null, body: string, type = 'application/json') =>
-      callRoute(displayRoute, sessionRequest('/api/v1/student/badges/display_acquired', { sessionId: session, method: 'POST', body, type }));
+      callRoute(
+        displayRoute,
+        sessionRequest('/api/v1/student/badges/display_acquired', { sessionId: session, method: 'POST', body, type }),
+      );
 
     expect((await acquire(null)).status).toBe(401);
     const acquired = await acquire(sessionId);
@@ -207,7 +207,9 @@ describe('listBadgeStatus', () => {
 
   it('shows a student their badges with the acquisition date', async () => {
     const { userId } = await createStudent();
-    await db().insert(badgeGrants).values({ userId, badgeKindId: 106, acquiredAt: new Date('2025-04-01T03:00:00Z') });
+    await db()
+      .insert(badgeGrants)
+      .values({ userId, badgeKindId: 106, acquiredAt: new Date('2025-04-01T03:00:00Z') });
     const status = await listBadgeStatus({ userId });
     expect(status.viewer).toBe('student');
     expect(status.acquiredCount).toBe(1);
@@ -241,7 +243,13 @@ describe('backfillBadges', () => {
       submittedAt: new Date('2025-03-10T00:00:00Z'),
       publishedAt: new Date('2025-03-12T00:00:00Z'),
     });
-    await submitPost({ authorId: student, type: 'student_word_mouth', companyId, status: 'rejected', submittedAt: new Date('2025-03-11T00:00:00Z') });
+    await submitPost({
+      authorId: student,
+      type: 'student_word_mouth',
+      companyId,
+      status: 'rejected',
+      submittedAt: new Date('2025-03-11T00:00:00Z'),
+    });
     await submitPost({ authorId: student, type: 'intern_experience', companyId, submittedAt: new Date('2025-03-13T00:00:00Z') });
     await saveDraft({ authorId: student, type: 'jobhunt_prompt_report', companyId });
     await payReward({ userId: student, amount: 500, reason: 'post_published', postId: published });
@@ -306,6 +314,11 @@ describe('backfillBadges', () => {
       sql`SELECT count(*)::int AS n FROM badge_grants WHERE user_id = ${userId} AND displayed_at IS NULL`,
     );
     expect(count?.n).toBe(0);
-    expect(await db().select().from(badgeGrants).where(and(eq(badgeGrants.userId, userId), eq(badgeGrants.badgeKindId, 999)))).toEqual([]);
+    expect(
+      await db()
+        .select()
+        .from(badgeGrants)
+        .where(and(eq(badgeGrants.userId, userId), eq(badgeGrants.badgeKindId, 999))),
+    ).toEqual([]);
   });
 });

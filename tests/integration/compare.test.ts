@@ -10,7 +10,7 @@ import { createCompany, createReferenceData, createStudent, favoriteCompany, ind
 import { openTestDatabase, type TestDatabase } from '../setup/test-database';
 
 let testDb: TestDatabase;
-let database: Database;
+let _database: Database;
 const ids: Record<string, number> = {};
 let authorId = 0;
 
@@ -57,7 +57,7 @@ function countStatements() {
 
 beforeAll(async () => {
   testDb = await openTestDatabase();
-  database = testDb.database;
+  _database = testDb.database;
   await createReferenceData();
   const bank = industryIdOf('銀行');
   const software = industryIdOf('ソフトウェア');
@@ -87,7 +87,14 @@ beforeAll(async () => {
   // The related list sorts the same industry by the stored intern_report_count. These numbers are
   // pinned apart from the reports above (which would give 基準銀行 3 and 比較銀行 4), so that the
   // order it checks does not hang on the averages this file needs.
-  for (const [key, reports] of [['基準銀行', 5], ['比較銀行', 3], ['同業A', 9], ['同業B', 2], ['他業種', 50], ['人気IT', 1]] as const) {
+  for (const [key, reports] of [
+    ['基準銀行', 5],
+    ['比較銀行', 3],
+    ['同業A', 9],
+    ['同業B', 2],
+    ['他業種', 50],
+    ['人気IT', 1],
+  ] as const) {
     await db().execute(sql`UPDATE companies SET intern_report_count = ${reports} WHERE id = ${ids[key]!}`);
   }
 
@@ -154,7 +161,9 @@ describe('listInternEvaluations', () => {
     await listInternEvaluations({ companyIds: [ids.基準銀行!, ids.比較銀行!] });
     const statements = counter.statements();
     expect(statements).toHaveLength(1);
-    expect(statements[0]).toMatch(/GROUP BY\s+"intern_experiences"\."company_id",\s*"intern_experiences"\."year",\s*"intern_experiences"\."season"/);
+    expect(statements[0]).toMatch(
+      /GROUP BY\s+"intern_experiences"\."company_id",\s*"intern_experiences"\."year",\s*"intern_experiences"\."season"/,
+    );
     expect(statements[0]).toContain("'published'");
   });
 });

@@ -4,7 +4,17 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db, selectRows } from '../../app/db/client.server';
 import { POST_TYPE_KEYS, type PostTypeKey } from '../../app/db/enums';
-import { badgeGrants, companies, entrySheets, industries, internExperiences, posts, prefectures, recruitServices, screeningExperiences } from '../../app/db/schema';
+import {
+  badgeGrants,
+  companies,
+  entrySheets,
+  industries,
+  internExperiences,
+  posts,
+  prefectures,
+  recruitServices,
+  screeningExperiences,
+} from '../../app/db/schema';
 import { createCompany } from '../../app/features/companies/create-company.server';
 import { getCompanyProfile } from '../../app/features/companies/get-company-profile.server';
 import { generateDemoData } from '../../app/features/demo/generate';
@@ -73,7 +83,11 @@ describe('createCompany', () => {
       internReportCount: 0,
       internRatingAverage: null,
     });
-    expect(await getCompanyProfile({ companyId })).toMatchObject({ name: '株式会社ファクトリー', industryName: '銀行', prefectureName: '大阪府' });
+    expect(await getCompanyProfile({ companyId })).toMatchObject({
+      name: '株式会社ファクトリー',
+      industryName: '銀行',
+      prefectureName: '大阪府',
+    });
   });
 
   it('refuses an unknown industry', async () => {
@@ -113,7 +127,14 @@ describe('publishPost', () => {
     const subject = companyId === undefined ? { recruitServiceId: (await createAnyService()).recruitServiceId } : { companyId };
     const publishedAt = new Date('2025-06-02T00:00:00Z');
     const submittedAt = new Date('2025-06-01T00:00:00Z');
-    const { postId, newBadgeKindIds } = await publishPost({ type, authorId: userId, ...subject, content: sampleContent(type), publishedAt, submittedAt });
+    const { postId, newBadgeKindIds } = await publishPost({
+      type,
+      authorId: userId,
+      ...subject,
+      content: sampleContent(type),
+      publishedAt,
+      submittedAt,
+    });
 
     const [post] = await db().select().from(posts).where(eq(posts.id, postId));
     expect(post).toMatchObject({ type, status: 'published', revision: 1, authorId: userId, publishedAt, submittedAt });
@@ -122,7 +143,9 @@ describe('publishPost', () => {
 
     const submitBadge = POST_TYPES[type].submitBadgeId;
     expect(newBadgeKindIds).toEqual([...(submitBadge === null ? [] : [submitBadge]), 409, 412]);
-    expect((await db().select().from(badgeGrants).where(eq(badgeGrants.userId, userId))).map((row) => row.badgeKindId).sort((a, b) => a - b)).toEqual(newBadgeKindIds);
+    expect(
+      (await db().select().from(badgeGrants).where(eq(badgeGrants.userId, userId))).map((row) => row.badgeKindId).sort((a, b) => a - b),
+    ).toEqual(newBadgeKindIds);
 
     if (companyId !== undefined) {
       const [company] = await db().select().from(companies).where(eq(companies.id, companyId));
@@ -135,17 +158,32 @@ describe('publishPost', () => {
   it('copies the company into the intern experience and counts only the author’s third submission for 410', async () => {
     const { userId } = await createStudent();
     const { companyId } = await createAnyCompany();
-    const first = await publishPost({ type: 'intern_experience', authorId: userId, companyId, content: sampleContent('intern_experience') });
+    const first = await publishPost({
+      type: 'intern_experience',
+      authorId: userId,
+      companyId,
+      content: sampleContent('intern_experience'),
+    });
     const [detail] = await db().select().from(internExperiences).where(eq(internExperiences.postId, first.postId));
     expect(detail?.companyId).toBe(companyId);
-    expect((await publishPost({ type: 'intern_experience', authorId: userId, companyId, content: sampleContent('intern_experience') })).newBadgeKindIds).toEqual([]);
-    expect((await publishPost({ type: 'company_study', authorId: userId, companyId, content: sampleContent('company_study') })).newBadgeKindIds).toEqual([407, 410]);
+    expect(
+      (await publishPost({ type: 'intern_experience', authorId: userId, companyId, content: sampleContent('intern_experience') }))
+        .newBadgeKindIds,
+    ).toEqual([]);
+    expect(
+      (await publishPost({ type: 'company_study', authorId: userId, companyId, content: sampleContent('company_study') })).newBadgeKindIds,
+    ).toEqual([407, 410]);
   });
 
   it('publishes an imported post without an author and grants nobody anything', async () => {
     const before = await count('badge_grants');
     const { companyId } = await createAnyCompany();
-    const { postId, newBadgeKindIds } = await publishPost({ type: 'employee_word_mouth', authorId: null, companyId, content: sampleContent('employee_word_mouth') });
+    const { postId, newBadgeKindIds } = await publishPost({
+      type: 'employee_word_mouth',
+      authorId: null,
+      companyId,
+      content: sampleContent('employee_word_mouth'),
+    });
     expect(newBadgeKindIds).toEqual([]);
     expect((await getPost({ postId, type: 'employee_word_mouth' }))?.author).toBeNull();
     expect(await count('badge_grants')).toBe(before);
@@ -156,16 +194,26 @@ describe('publishPost', () => {
     const { companyId } = await createAnyCompany();
     const before = await Promise.all([count('posts'), count('intern_experiences'), count('badge_grants')]);
     const refused = async (promise: Promise<unknown>) => {
-      const error = await promise.then(() => null, (caught: unknown) => caught);
+      const error = await promise.then(
+        () => null,
+        (caught: unknown) => caught,
+      );
       expect(isAppError(error, 'validation_failed')).toBe(true);
       return error as { fields?: Record<string, string> };
     };
     const tooShort = await refused(
-      publishPost({ type: 'intern_experience', authorId: userId, companyId, content: { ...sampleContent('intern_experience'), overview: '短い' } }),
+      publishPost({
+        type: 'intern_experience',
+        authorId: userId,
+        companyId,
+        content: { ...sampleContent('intern_experience'), overview: '短い' },
+      }),
     );
     expect(Object.keys(tooShort.fields ?? {})).toEqual(['overview']);
     await refused(publishPost({ type: 'company_study', authorId: userId, content: sampleContent('company_study') }));
-    await refused(publishPost({ type: 'recruit_service_review', authorId: userId, companyId, content: sampleContent('recruit_service_review') }));
+    await refused(
+      publishPost({ type: 'recruit_service_review', authorId: userId, companyId, content: sampleContent('recruit_service_review') }),
+    );
     expect(await Promise.all([count('posts'), count('intern_experiences'), count('badge_grants')])).toEqual(before);
   });
 

@@ -22,9 +22,7 @@ describe('database', () => {
   });
 
   it('has a UTF-8 ctype and working Japanese trigrams', async () => {
-    const [row] = await database.query<{ similarity: number }>(
-      "SELECT similarity('青葉システムズ', '青葉システム') AS similarity",
-    );
+    const [row] = await database.query<{ similarity: number }>("SELECT similarity('青葉システムズ', '青葉システム') AS similarity");
     expect(Number(row?.similarity)).toBeGreaterThan(0.5);
   });
 
@@ -42,15 +40,13 @@ describe('database', () => {
     // The raw inserts below are what this test is about: the keys and checks of the schema
     // itself, whatever the feature code in front of them does.
     await db().insert(favorites).values({ userId, companyId });
-    const again = await db()
-      .insert(favorites)
-      .values({ userId, companyId })
-      .onConflictDoNothing()
-      .returning();
+    const again = await db().insert(favorites).values({ userId, companyId }).onConflictDoNothing().returning();
     expect(again).toHaveLength(0);
     await expect(db().insert(users).values({ email: 'a@example.com', passwordHash: 'y' })).rejects.toThrow();
     await expect(
-      db().execute(sql`INSERT INTO companies (name, kana, industry_id, prefecture_id, founded_year) VALUES ('x', 'x', ${industryId}, 13, 99)`),
+      db().execute(
+        sql`INSERT INTO companies (name, kana, industry_id, prefecture_id, founded_year) VALUES ('x', 'x', ${industryId}, 13, 99)`,
+      ),
     ).rejects.toThrow();
   });
 
@@ -63,7 +59,7 @@ describe('database', () => {
     expect(afterUpdate).toBeGreaterThan(start);
     await database.query("UPDATE industries SET name = 'ソフトウェア・通信' WHERE name = 'ソフトウェア'");
     expect(await version()).toBe(afterUpdate);
-    await database.query("DELETE FROM favorites");
+    await database.query('DELETE FROM favorites');
     await database.query("DELETE FROM companies WHERE name = '株式会社テスト青葉'");
     expect(await version()).toBeGreaterThan(afterUpdate);
   });

@@ -34,8 +34,10 @@ beforeAll(async () => {
   const bank = industryIdOf('銀行');
   const tokyo = prefectureIdOf('東京都');
   companyIds = [
-    (await createCompany({ name: '株式会社青葉システムズ', kana: 'アオバシステムズ', industryId: software, prefectureId: tokyo })).companyId,
-    (await createCompany({ name: 'なにわ銀行株式会社', kana: 'ナニワギンコウ', industryId: bank, prefectureId: prefectureIdOf('大阪府') })).companyId,
+    (await createCompany({ name: '株式会社青葉システムズ', kana: 'アオバシステムズ', industryId: software, prefectureId: tokyo }))
+      .companyId,
+    (await createCompany({ name: 'なにわ銀行株式会社', kana: 'ナニワギンコウ', industryId: bank, prefectureId: prefectureIdOf('大阪府') }))
+      .companyId,
     (await createCompany({ name: '株式会社みらいラボ', kana: 'ミライラボ', industryId: software, prefectureId: tokyo })).companyId,
   ];
 });
@@ -57,18 +59,14 @@ describe('addFavorite', () => {
 
   it('throws company_not_found for an unknown company and changes nothing', async () => {
     const { userId } = await createStudent();
-    await expect(addFavorite({ userId, companyId: 999_999 })).rejects.toSatisfy(
-      (error) => isAppError(error, 'company_not_found'),
-    );
+    await expect(addFavorite({ userId, companyId: 999_999 })).rejects.toSatisfy((error) => isAppError(error, 'company_not_found'));
     expect(await favoriteRows(userId)).toEqual([]);
     expect(await badgeRows(userId)).toEqual([]);
   });
 
   it('keeps one row and one badge under 50 concurrent identical calls', async () => {
     const { userId } = await createStudent();
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => addFavorite({ userId, companyId: companyIds[0]! })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => addFavorite({ userId, companyId: companyIds[0]! })));
     expect(results.filter((result) => result.added)).toHaveLength(1);
     expect(results.flatMap((result) => result.newBadgeKindIds)).toEqual([106]);
     expect(await favoriteRows(userId)).toHaveLength(1);
@@ -104,9 +102,7 @@ describe('removeFavorite', () => {
     const { userId: other } = await createStudent();
     await addFavorite({ userId, companyId: companyIds[1]! });
     await addFavorite({ userId: other, companyId: companyIds[1]! });
-    const results = await Promise.all(
-      Array.from({ length: 50 }, () => removeFavorite({ userId, companyId: companyIds[1]! })),
-    );
+    const results = await Promise.all(Array.from({ length: 50 }, () => removeFavorite({ userId, companyId: companyIds[1]! })));
     expect(results.filter((result) => result.removed)).toHaveLength(1);
     expect(await favoriteRows(userId)).toEqual([]);
     expect(await favoriteRows(other)).toHaveLength(1);
@@ -136,7 +132,13 @@ describe('listing favorites', () => {
     expect(await listFavoriteCompanyIds({ userId, companyIds: [] })).toEqual([]);
     expect(await listFavorites({ userId })).toEqual([
       { companyId: b, name: 'なにわ銀行株式会社', industryName: '銀行', prefectureName: '大阪府', addedAt: '2025-04-03T00:00:00.000Z' },
-      { companyId: a, name: '株式会社青葉システムズ', industryName: 'ソフトウェア', prefectureName: '東京都', addedAt: '2025-04-01T00:00:00.000Z' },
+      {
+        companyId: a,
+        name: '株式会社青葉システムズ',
+        industryName: 'ソフトウェア',
+        prefectureName: '東京都',
+        addedAt: '2025-04-01T00:00:00.000Z',
+      },
     ]);
     expect(await listFavorites({ userId: (await createStudent()).userId })).toEqual([]);
   });
@@ -144,12 +146,15 @@ describe('listing favorites', () => {
 
 describe('the favorite calls', () => {
   const add = (sessionId: string | null, companyId: string | null) =>
-    callRoute(addRoute, sessionRequest('/mypage/favorites', {
-      sessionId,
-      method: 'POST',
-      type: 'application/x-www-form-urlencoded',
-      body: new URLSearchParams(companyId === null ? {} : { company_id: companyId }),
-    }));
+    callRoute(
+      addRoute,
+      sessionRequest('/mypage/favorites', {
+        sessionId,
+        method: 'POST',
+        type: 'application/x-www-form-urlencoded',
+        body: new URLSearchParams(companyId === null ? {} : { company_id: companyId }),
+      }),
+    );
   const remove = (sessionId: string | null, companyId: string) =>
     callRoute(removeRoute, sessionRequest(`/mypage/favorites/${companyId}`, { sessionId, method: 'DELETE' }), { companyId });
 

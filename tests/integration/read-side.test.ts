@@ -157,10 +157,12 @@ describe('the read side on the demo data', () => {
     );
     expect(recommended.filter((company) => mine.has(company.id))).toEqual([]);
     const preferred = new Set(
-      (await database().query<{ name: string }>(
-        `SELECT i.name FROM user_preferred_industries u JOIN industries i ON i.id = u.industry_id WHERE u.user_id = $1`,
-        [userId],
-      )).map((row) => row.name),
+      (
+        await database().query<{ name: string }>(
+          `SELECT i.name FROM user_preferred_industries u JOIN industries i ON i.id = u.industry_id WHERE u.user_id = $1`,
+          [userId],
+        )
+      ).map((row) => row.name),
     );
     expect(recommended.some((company) => preferred.has(company.industryName))).toBe(true);
   });

@@ -5,11 +5,7 @@ import { runRouteHandler } from '../../server/route-errors';
 
 type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
 
-export async function callRoute(
-  module: RouteModule,
-  request: Request,
-  params: Record<string, string> = {},
-): Promise<Response> {
+export async function callRoute(module: RouteModule, request: Request, params: Record<string, string> = {}): Promise<Response> {
   const handler = request.method === 'GET' || request.method === 'HEAD' ? module.loader : module.action;
   if (!handler) throw new Error(`the route has no ${request.method === 'GET' ? 'loader' : 'action'}`);
   try {

@@ -29,16 +29,51 @@ const UNSAFE = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 /** Values that break naive id and query parsing. */
 const JUNK_VALUES = [
-  '0', '-1', 'abc', '1e3', '1.5', '99999999999999999999', '%00', '%', '%E0%A4%A', '%2e%2e', '..%2f..%2f',
-  '%F0%9F%98%80', '%E4%BC%81%E6%A5%AD', 'x'.repeat(3000), '1%20OR%201=1', '%3Cscript%3E', '__proto__', 'constructor',
+  '0',
+  '-1',
+  'abc',
+  '1e3',
+  '1.5',
+  '99999999999999999999',
+  '%00',
+  '%',
+  '%E0%A4%A',
+  '%2e%2e',
+  '..%2f..%2f',
+  '%F0%9F%98%80',
+  '%E4%BC%81%E6%A5%AD',
+  'x'.repeat(3000),
+  '1%20OR%201=1',
+  '%3Cscript%3E',
+  '__proto__',
+  'constructor',
 ];
 
 const JUNK_QUERIES = [
-  '?%', '?%%', '?page=%E0%A4%A', '?page=-1&page=2', '?page=99999999999999', '?page=1e9', `?q=${encodeURIComponent('あ'.repeat(10))}`,
-  `?q=${'%E3%81%82'.repeat(2000)}`, '?redirect_to=//evil.example', '?redirect_to=/.//evil.example', '?_routes=root,nope',
-  '?index', '?_data=root', '?target_company_id=abc', '?target_company_id=99999999999', '?source=incremental&company_name=%F0%9F%98%80',
-  '?source=incremental&company_name=%', '?year=9999&season=spring', '?year=2024&season=summer', '?sort=%00&industry=-1&prefecture=abc',
-  '?selection_type=%E0', '?notice=%3Cb%3E', `?${'a=1&'.repeat(1500)}`, '?utm_source=badges&utm_campaign=badge_101',
+  '?%',
+  '?%%',
+  '?page=%E0%A4%A',
+  '?page=-1&page=2',
+  '?page=99999999999999',
+  '?page=1e9',
+  `?q=${encodeURIComponent('あ'.repeat(10))}`,
+  `?q=${'%E3%81%82'.repeat(2000)}`,
+  '?redirect_to=//evil.example',
+  '?redirect_to=/.//evil.example',
+  '?_routes=root,nope',
+  '?index',
+  '?_data=root',
+  '?target_company_id=abc',
+  '?target_company_id=99999999999',
+  '?source=incremental&company_name=%F0%9F%98%80',
+  '?source=incremental&company_name=%',
+  '?year=9999&season=spring',
+  '?year=2024&season=summer',
+  '?sort=%00&industry=-1&prefecture=abc',
+  '?selection_type=%E0',
+  '?notice=%3Cb%3E',
+  `?${'a=1&'.repeat(1500)}`,
+  '?utm_source=badges&utm_campaign=badge_101',
 ];
 
 const PATH_MANGLES: Array<[string, (path: string) => string]> = [
@@ -84,19 +119,45 @@ function plausibleFields(token: string): Record<string, string | string[]> {
 const BODIES: Array<[string, FuzzCase['token'], FuzzCase['body']]> = [
   ['no body', 'x-csrf-token', undefined],
   ['form, token in body', 'form', (token) => ({ type: 'application/x-www-form-urlencoded', data: form(plausibleFields(token)) })],
-  ['form, token in X-XSRF-TOKEN', 'x-xsrf-token', (token) => ({ type: 'application/x-www-form-urlencoded', data: form(plausibleFields(token)) })],
+  [
+    'form, token in X-XSRF-TOKEN',
+    'x-xsrf-token',
+    (token) => ({ type: 'application/x-www-form-urlencoded', data: form(plausibleFields(token)) }),
+  ],
   ['broken form', 'x-csrf-token', () => ({ type: 'application/x-www-form-urlencoded', data: Buffer.from('%%%&=&a=%E0&&==') })],
-  ['form in shift_jis', 'form', (token) => ({ type: 'application/x-www-form-urlencoded; charset=shift_jis', data: form({ authenticity_token: token, name: '\u0082\u00a0' }) })],
-  ['json, token in body', 'json', (token) => ({ type: 'application/json', data: Buffer.from(JSON.stringify({ authenticity_token: token, badge_kind_ids: [101, '102', -1], company_id: 1 })) })],
+  [
+    'form in shift_jis',
+    'form',
+    (token) => ({
+      type: 'application/x-www-form-urlencoded; charset=shift_jis',
+      data: form({ authenticity_token: token, name: '\u0082\u00a0' }),
+    }),
+  ],
+  [
+    'json, token in body',
+    'json',
+    (token) => ({
+      type: 'application/json',
+      data: Buffer.from(JSON.stringify({ authenticity_token: token, badge_kind_ids: [101, '102', -1], company_id: 1 })),
+    }),
+  ],
   ['broken json', 'x-csrf-token', () => ({ type: 'application/json', data: Buffer.from('{"badge_kind_ids": [1,') })],
   ['json array', 'x-csrf-token', () => ({ type: 'application/json', data: Buffer.from('[1,2,3]') })],
   ['json null', 'x-csrf-token', () => ({ type: 'application/json', data: Buffer.from('null') })],
-  ['json with token of wrong type', 'x-csrf-token', () => ({ type: 'application/json', data: Buffer.from('{"authenticity_token":{"a":1},"badge_kind_ids":{"length":1e9}}') })],
+  [
+    'json with token of wrong type',
+    'x-csrf-token',
+    () => ({ type: 'application/json', data: Buffer.from('{"authenticity_token":{"a":1},"badge_kind_ids":{"length":1e9}}') }),
+  ],
   ['text/plain', 'x-csrf-token', () => ({ type: 'text/plain', data: Buffer.from('hello') })],
   ['octet-stream', 'x-csrf-token', () => ({ type: 'application/octet-stream', data: Buffer.from([0, 255, 1, 254, 0]) })],
   ['multipart', 'form', (token) => multipart(token, 'fuzzboundary', true)],
   ['multipart without boundary', 'x-csrf-token', (token) => ({ type: 'multipart/form-data', data: multipart(token, 'b', true).data })],
-  ['truncated multipart', 'x-csrf-token', (token) => ({ type: 'multipart/form-data; boundary=fuzzboundary', data: multipart(token, 'fuzzboundary', false).data })],
+  [
+    'truncated multipart',
+    'x-csrf-token',
+    (token) => ({ type: 'multipart/form-data; boundary=fuzzboundary', data: multipart(token, 'fuzzboundary', false).data }),
+  ],
   ['multipart with a file', 'form', (token) => multipartFile(token)],
   ['no content type', 'x-csrf-token', () => ({ data: Buffer.from('authenticity_token=x&a=b') })],
   ['oversized form', 'x-csrf-token', () => ({ type: 'application/x-www-form-urlencoded', data: Buffer.alloc(1_100_000, 'a') })],
@@ -132,7 +193,11 @@ function randomCases(template: RouteTemplate, seed: number, count: number): Fuzz
     method: fc.constantFrom(...METHODS),
     identity: fc.constantFrom<Identity>('visitor', 'form-session', 'student'),
     params: fc.array(segment, { minLength: template.params.length + 1, maxLength: template.params.length + 1 }),
-    query: fc.oneof(fc.constant(''), fc.constantFrom(...JUNK_QUERIES), fc.string({ maxLength: 60 }).map((text) => `?${encodeURIComponent(text).replace(/%3D/g, '=').replace(/%26/g, '&')}`)),
+    query: fc.oneof(
+      fc.constant(''),
+      fc.constantFrom(...JUNK_QUERIES),
+      fc.string({ maxLength: 60 }).map((text) => `?${encodeURIComponent(text).replace(/%3D/g, '=').replace(/%26/g, '&')}`),
+    ),
     accept: fc.constantFrom('text/html', 'application/json', '*/*', 'text/x-script', ''),
     body: fc.option(fc.uint8Array({ maxLength: 200 }), { nil: undefined }),
     type: fc.constantFrom('application/x-www-form-urlencoded', 'application/json', 'multipart/form-data; boundary=x', 'text/plain', ''),
@@ -176,21 +241,46 @@ export function fuzzCases(routes: RouteEntry[], options: { seed?: number; random
         cases.push({ route, identity, method: 'GET', path, label: `id ${junk.slice(0, 20)}` });
         cases.push({ route, identity, method: 'POST', path, label: `id ${junk.slice(0, 20)}`, token: 'form', body: BODIES[1]![2] });
       }
-      for (const query of JUNK_QUERIES) cases.push({ route, identity, method: 'GET', path: template.path + query, label: `query ${query.slice(0, 30)}` });
+      for (const query of JUNK_QUERIES)
+        cases.push({ route, identity, method: 'GET', path: template.path + query, label: `query ${query.slice(0, 30)}` });
       for (const [label, mangle] of PATH_MANGLES) {
         cases.push({ route, identity, method: 'GET', path: mangle(template.path), label });
         cases.push({ route, identity, method: 'POST', path: mangle(template.path), label, token: 'form', body: BODIES[1]![2] });
       }
-      cases.push({ route, identity, method: 'GET', path: template.path, label: 'json accept', headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' } });
-      cases.push({ route, identity, method: 'GET', path: template.path, label: 'forged host', headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' } });
-      cases.push({ route, identity, method: 'GET', path: template.path, label: 'junk cookie', headers: { Cookie: 'shulog_session=%E0%A4%A; XSRF-TOKEN=%' } });
+      cases.push({
+        route,
+        identity,
+        method: 'GET',
+        path: template.path,
+        label: 'json accept',
+        headers: { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+      });
+      cases.push({
+        route,
+        identity,
+        method: 'GET',
+        path: template.path,
+        label: 'forged host',
+        headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' },
+      });
+      cases.push({
+        route,
+        identity,
+        method: 'GET',
+        path: template.path,
+        label: 'junk cookie',
+        headers: { Cookie: 'shulog_session=%E0%A4%A; XSRF-TOKEN=%' },
+      });
     }
     cases.push(...randomCases(template, (options.seed ?? 20261123) + routeIndex, options.randomPerRoute ?? 24));
   });
   return cases;
 }
 
-type Sender = (fuzzCase: FuzzCase, credentials: Credentials | null) => Promise<{ status: number; ms: number; setCookie: string[]; body: string }>;
+type Sender = (
+  fuzzCase: FuzzCase,
+  credentials: Credentials | null,
+) => Promise<{ status: number; ms: number; setCookie: string[]; body: string }>;
 
 function createSender(base: URL, agent: Agent): Sender {
   return (fuzzCase, credentials) =>
@@ -243,7 +333,12 @@ async function studentSession(send: Sender, email: string, password: string): Pr
   const visitor = await formSession(send);
   const login = await send(
     {
-      route: '/login', identity: 'visitor', method: 'POST', path: '/login', label: 'login', token: 'form',
+      route: '/login',
+      identity: 'visitor',
+      method: 'POST',
+      path: '/login',
+      label: 'login',
+      token: 'form',
       body: (token) => ({ type: 'application/x-www-form-urlencoded', data: form({ authenticity_token: token, email, password }) }),
     },
     visitor,
@@ -289,10 +384,19 @@ export async function runFuzz(options: {
         .then((session) => send(fuzzCase, session))
         .catch((error: Error) => ({ status: 0, ms: 0, setCookie: [] as string[], body: error.message }));
       const label = answer.status === 0 ? `${fuzzCase.label}: ${answer.body}` : fuzzCase.label;
-      const result = { route: fuzzCase.route, identity: fuzzCase.identity, method: fuzzCase.method, path: fuzzCase.path, label, status: answer.status, ms: answer.ms };
+      const result = {
+        route: fuzzCase.route,
+        identity: fuzzCase.identity,
+        method: fuzzCase.method,
+        path: fuzzCase.path,
+        label,
+        status: answer.status,
+        ms: answer.ms,
+      };
       results.push(result);
       options.onResult?.(result);
-      if (fuzzCase.identity !== 'visitor' && answer.setCookie.some((value) => value.startsWith('shulog_session='))) delete sessions[fuzzCase.identity];
+      if (fuzzCase.identity !== 'visitor' && answer.setCookie.some((value) => value.startsWith('shulog_session=')))
+        delete sessions[fuzzCase.identity];
     }
   }
 

@@ -2,7 +2,13 @@
 // the shared one of playwright.config.ts (a second process, a restart, a configured origin).
 import { spawn, type ChildProcess } from 'node:child_process';
 
-export type StartedServer = { child: ChildProcess; output: () => string; stdout: () => string; stderr: () => string; exit: Promise<number | null> };
+export type StartedServer = {
+  child: ChildProcess;
+  output: () => string;
+  stdout: () => string;
+  stderr: () => string;
+  exit: Promise<number | null>;
+};
 
 export function startServerProcess(env: Record<string, string>): StartedServer {
   const child = spawn(process.execPath, ['server/start.js'], {

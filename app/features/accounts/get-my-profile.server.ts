@@ -29,8 +29,14 @@ export async function getMyProfile(options: { userId: number }): Promise<MyProfi
     .limit(1);
   if (!user) return null;
   const [industryRows, prefectureRows] = await Promise.all([
-    db().select({ id: userPreferredIndustries.industryId }).from(userPreferredIndustries).where(eq(userPreferredIndustries.userId, options.userId)),
-    db().select({ id: userPreferredPrefectures.prefectureId }).from(userPreferredPrefectures).where(eq(userPreferredPrefectures.userId, options.userId)),
+    db()
+      .select({ id: userPreferredIndustries.industryId })
+      .from(userPreferredIndustries)
+      .where(eq(userPreferredIndustries.userId, options.userId)),
+    db()
+      .select({ id: userPreferredPrefectures.prefectureId })
+      .from(userPreferredPrefectures)
+      .where(eq(userPreferredPrefectures.userId, options.userId)),
   ]);
   return {
     ...user,

@@ -14,14 +14,25 @@ export async function countLoginFailures(options: { ip: string; email: string; n
   const { ip, email } = options;
   const [row] = await db()
     .select({
-      ip: sql<number>`count(*) FILTER (WHERE ${loginFailures.ip} = ${ip} AND ${loginFailures.failedAt} > ${since(LOGIN_LIMITS.perIp.windowMs)})`.mapWith(Number),
-      accountAndIp: sql<number>`count(*) FILTER (WHERE ${loginFailures.ip} = ${ip} AND ${loginFailures.email} = ${email} AND ${loginFailures.failedAt} > ${since(LOGIN_LIMITS.perAccountAndIp.windowMs)})`.mapWith(Number),
-      account: sql<number>`count(*) FILTER (WHERE ${loginFailures.email} = ${email} AND ${loginFailures.failedAt} > ${since(LOGIN_LIMITS.perAccount.windowMs)})`.mapWith(Number),
+      ip: sql<number>`count(*) FILTER (WHERE ${loginFailures.ip} = ${ip} AND ${loginFailures.failedAt} > ${since(LOGIN_LIMITS.perIp.windowMs)})`.mapWith(
+        Number,
+      ),
+      accountAndIp:
+        sql<number>`count(*) FILTER (WHERE ${loginFailures.ip} = ${ip} AND ${loginFailures.email} = ${email} AND ${loginFailures.failedAt} > ${since(LOGIN_LIMITS.perAccountAndIp.windowMs)})`.mapWith(
+          Number,
+        ),
+      account:
+        sql<number>`count(*) FILTER (WHERE ${loginFailures.email} = ${email} AND ${loginFailures.failedAt} > ${since(LOGIN_LIMITS.perAccount.windowMs)})`.mapWith(
+          Number,
+        ),
     })
     .from(loginFailures)
     .where(
       and(
-        gt(loginFailures.failedAt, new Date(now.getTime() - Math.max(LOGIN_LIMITS.perAccountAndIp.windowMs, LOGIN_LIMITS.perAccount.windowMs))),
+        gt(
+          loginFailures.failedAt,
+          new Date(now.getTime() - Math.max(LOGIN_LIMITS.perAccountAndIp.windowMs, LOGIN_LIMITS.perAccount.windowMs)),
+        ),
         or(eq(loginFailures.ip, ip), eq(loginFailures.email, email)),
       ),
     );
@@ -32,7 +43,10 @@ export async function recordLoginFailure(options: { ip: string; email: string; n
   const now = options.now ?? new Date();
   await db().insert(loginFailures).values({ ip: options.ip, email: options.email, failedAt: now });
   // Rows older than every window are useless; clear them now and then.
-  if (Math.random() < 0.02) await db().delete(loginFailures).where(lt(loginFailures.failedAt, new Date(now.getTime() - DAY)));
+  if (Math.random() < 0.02)
+    await db()
+      .delete(loginFailures)
+      .where(lt(loginFailures.failedAt, new Date(now.getTime() - DAY)));
 }
 
 /**

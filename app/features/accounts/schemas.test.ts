@@ -9,9 +9,22 @@ describe('safeRedirectPath', () => {
     expect(safeRedirectPath('/companies/12?tab=intern#top')).toBe('/companies/12?tab=intern#top');
   });
   it.each([
-    'https://evil.example/', '//evil.example/', '/\\evil.example', '/\t/evil.example', 'javascript:alert(1)', 'mypage', '', null, 42,
+    'https://evil.example/',
+    '//evil.example/',
+    '/\\evil.example',
+    '/\t/evil.example',
+    'javascript:alert(1)',
+    'mypage',
+    '',
+    null,
+    42,
     // Paths that only become protocol-relative once normalised (issue 11).
-    '/.//evil.example', '/a/..//evil.example', '/%2e//evil.example', '/..//evil.example', '/%2E%2E//evil.example', '/./%2e//evil.example',
+    '/.//evil.example',
+    '/a/..//evil.example',
+    '/%2e//evil.example',
+    '/..//evil.example',
+    '/%2E%2E//evil.example',
+    '/./%2e//evil.example',
   ])('refuses %s', (raw) => {
     expect(safeRedirectPath(raw, '/fallback')).toBe('/fallback');
   });
@@ -22,8 +35,34 @@ describe('safeRedirectPath', () => {
       (base) => new URL(location, base).origin === 'https://shulog.example',
     ) && /^\/(?![/\\])/.test(location);
 
-  const segment = fc.constantFrom('', '.', '..', '%2e', '%2E', '%2e%2e', '.%2e', '\\', '/', '%2f', '%5c', '%09', '\t', '\n', 'evil.example', 'a', '@', ':', '?', '#', ' ', 'あ', 'https:');
-  const pathLike = fc.tuple(fc.constantFrom('', '/', '//', '/\\', 'https://'), fc.array(segment, { maxLength: 8 })).map(([start, parts]) => start + parts.join('/'));
+  const segment = fc.constantFrom(
+    '',
+    '.',
+    '..',
+    '%2e',
+    '%2E',
+    '%2e%2e',
+    '.%2e',
+    '\\',
+    '/',
+    '%2f',
+    '%5c',
+    '%09',
+    '\t',
+    '\n',
+    'evil.example',
+    'a',
+    '@',
+    ':',
+    '?',
+    '#',
+    ' ',
+    'あ',
+    'https:',
+  );
+  const pathLike = fc
+    .tuple(fc.constantFrom('', '/', '//', '/\\', 'https://'), fc.array(segment, { maxLength: 8 }))
+    .map(([start, parts]) => start + parts.join('/'));
 
   it('never answers a Location outside the site, whatever it is given (property)', () => {
     fc.assert(
@@ -47,7 +86,9 @@ describe('account forms', () => {
     expect(signupSchema.parse({ email: ' A@B.jp ', password: 'x'.repeat(8) }).email).toBe('a@b.jp');
   });
   it('wants 8+ characters and allows long passphrases', () => {
-    expect(signupSchema.safeParse({ email: 'a@b.jp', password: '1234567' }).error?.issues[0]?.message).toBe('パスワードは8文字以上で入力してください。');
+    expect(signupSchema.safeParse({ email: 'a@b.jp', password: '1234567' }).error?.issues[0]?.message).toBe(
+      'パスワードは8文字以上で入力してください。',
+    );
     expect(signupSchema.safeParse({ email: 'a@b.jp', password: 'あ'.repeat(120) }).success).toBe(true);
     expect(signupSchema.safeParse({ email: 'a@b.jp', password: 'x'.repeat(201) }).success).toBe(false);
     expect(loginSchema.safeParse({ email: 'no-at', password: 'x' }).error?.issues[0]?.message).toContain('メールアドレス');
@@ -55,10 +96,15 @@ describe('account forms', () => {
   it('checks the profile with Japanese messages', () => {
     const result = profileSchema.safeParse({ name: ' ', university: '東都大学', faculty: '経済学部', graduationYear: '' });
     expect(fieldErrors(result.error!)).toEqual({ name: 'お名前を入力してください。', graduationYear: '卒業年度を選択してください。' });
-    expect(profileSchema.parse({ name: '山田 花子', university: '東都大学', faculty: '経済学部', graduationYear: '2027' }).graduationYear).toBe(2027);
+    expect(
+      profileSchema.parse({ name: '山田 花子', university: '東都大学', faculty: '経済学部', graduationYear: '2027' }).graduationYear,
+    ).toBe(2027);
   });
   it('dedupes match conditions and refuses junk ids', () => {
-    expect(matchConditionsSchema.parse({ industryIds: ['3', '3', '5'], prefectureIds: [] })).toEqual({ industryIds: [3, 5], prefectureIds: [] });
+    expect(matchConditionsSchema.parse({ industryIds: ['3', '3', '5'], prefectureIds: [] })).toEqual({
+      industryIds: [3, 5],
+      prefectureIds: [],
+    });
     expect(matchConditionsSchema.safeParse({ industryIds: ['1; DROP'], prefectureIds: [] }).success).toBe(false);
   });
 });

@@ -54,11 +54,7 @@ export function graduationYearChoices(now: Date = new Date()): number[] {
 }
 
 const requiredText = (label: string, max: number) =>
-  z
-    .string()
-    .trim()
-    .min(1, `${label}を入力してください。`)
-    .max(max, `${label}は${max}文字以内で入力してください。`);
+  z.string().trim().min(1, `${label}を入力してください。`).max(max, `${label}は${max}文字以内で入力してください。`);
 
 export const profileSchema = z.object({
   name: requiredText('お名前', 50),
@@ -100,6 +96,7 @@ const REDIRECT_BASE = 'http://shulog.invalid';
 
 /** A path that every URL parser resolves on this site: one slash, then not a slash or backslash. */
 function isSitePath(path: string): boolean {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses (URL parsers drop them).
   return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f\\]/.test(path);
 }
 

@@ -9,7 +9,6 @@ import type { Viewer } from '../../lib/viewer';
 import { createSession, findSession, type Session, type SessionUser } from './sessions.server';
 import { tokensEqual } from './tokens.server';
 
-
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
   if (!cookieHeader) return null;
   for (const part of cookieHeader.split(';')) {

@@ -24,14 +24,16 @@ export async function createSession(options: { userId: number | null; now?: Date
   const id = randomToken();
   const csrfToken = randomToken();
   const expiresAt = sessionExpiry({ loggedIn: options.userId !== null, now });
-  await db().insert(sessions).values({
-    idHash: hashToken(id),
-    userId: options.userId,
-    csrfToken,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt,
-  });
+  await db()
+    .insert(sessions)
+    .values({
+      idHash: hashToken(id),
+      userId: options.userId,
+      csrfToken,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt,
+    });
   // Expired rows go away a few at a time as new sessions start: no cron needed.
   if (Math.random() < 0.05) await deleteExpiredSessions({ now });
   return { id, csrfToken, expiresAt };
@@ -82,7 +84,9 @@ export async function rotateSession(options: { previousId: string | null; userId
 }
 
 export async function deleteSession(options: { id: string }): Promise<void> {
-  await db().delete(sessions).where(eq(sessions.idHash, hashToken(options.id)));
+  await db()
+    .delete(sessions)
+    .where(eq(sessions.idHash, hashToken(options.id)));
 }
 
 /** Ends every session of a user, e.g. after a password reset. */

@@ -7,11 +7,7 @@ import { industries, prefectures, userPreferredIndustries, userPreferredPrefectu
  * Replaces the student's own match conditions (希望業界・希望勤務地) in one transaction.
  * Ids that do not exist are ignored rather than failing the whole save.
  */
-export async function updateMatchConditions(options: {
-  userId: number;
-  industryIds: number[];
-  prefectureIds: number[];
-}): Promise<void> {
+export async function updateMatchConditions(options: { userId: number; industryIds: number[]; prefectureIds: number[] }): Promise<void> {
   await inTransaction(undefined, async (tx) => {
     const validIndustries = options.industryIds.length
       ? (await tx.select({ id: industries.id }).from(industries).where(inArray(industries.id, options.industryIds))).map((r) => r.id)

@@ -37,7 +37,7 @@ export async function updateProfile(options: {
       activity: { type: 'registration_completed' },
     });
     return {
-      firstCompletion: Boolean(row && row.completedAt && row.completedAt.getTime() === row.updatedAt.getTime()),
+      firstCompletion: Boolean(row?.completedAt && row.completedAt.getTime() === row.updatedAt.getTime()),
     };
   });
 }

@@ -70,8 +70,7 @@ async function activitiesOf(handle: DbOrTx, userIds: number[]): Promise<Map<numb
         WHERE user_id = ANY(${ids}::int[]) ORDER BY user_id, created_at`,
     handle,
   );
-  for (const row of favorites)
-    push(row.user_id, { activity: { type: 'favorite_added', companyId: row.company_id }, at: toDate(row.at) });
+  for (const row of favorites) push(row.user_id, { activity: { type: 'favorite_added', companyId: row.company_id }, at: toDate(row.at) });
 
   // Clips and votes are made on the post page, so they also prove a view of that post's type.
   for (const [table, type] of [
@@ -111,16 +110,14 @@ async function activitiesOf(handle: DbOrTx, userIds: number[]): Promise<Map<numb
         ORDER BY author_id, published_at`,
     handle,
   );
-  for (const row of published)
-    push(row.user_id, { activity: { type: 'post_published', postType: row.post_type }, at: toDate(row.at) });
+  for (const row of published) push(row.user_id, { activity: { type: 'post_published', postType: row.post_type }, at: toDate(row.at) });
 
   const rewards = await selectRows<Dated & { amount: number }>(
     sql`SELECT DISTINCT ON (user_id) user_id, amount, created_at AS at FROM point_entries
         WHERE user_id = ANY(${ids}::int[]) AND amount > 0 ORDER BY user_id, created_at`,
     handle,
   );
-  for (const row of rewards)
-    push(row.user_id, { activity: { type: 'reward_acquired', amount: Number(row.amount) }, at: toDate(row.at) });
+  for (const row of rewards) push(row.user_id, { activity: { type: 'reward_acquired', amount: Number(row.amount) }, at: toDate(row.at) });
 
   for (const [table, type] of [
     ['clips', 'own_post_clipped'],
@@ -133,8 +130,7 @@ async function activitiesOf(handle: DbOrTx, userIds: number[]): Promise<Map<numb
           ORDER BY p.author_id, x.created_at`,
       handle,
     );
-    for (const row of rows)
-      push(row.user_id, { activity: { type, postId: row.post_id, byUserId: row.by_user_id }, at: toDate(row.at) });
+    for (const row of rows) push(row.user_id, { activity: { type, postId: row.post_id, byUserId: row.by_user_id }, at: toDate(row.at) });
   }
 
   const tracker = await selectRows<
@@ -161,9 +157,7 @@ async function activitiesOf(handle: DbOrTx, userIds: number[]): Promise<Map<numb
  * Idempotent: a second run grants nothing. New grants stay "not yet shown", so the popup tells
  * each student about them on the next visit; pass markDisplayed to grant them silently.
  */
-export async function backfillBadges(
-  options: { markDisplayed?: boolean; batchSize?: number; now?: Date } = {},
-): Promise<BackfillSummary> {
+export async function backfillBadges(options: { markDisplayed?: boolean; batchSize?: number; now?: Date } = {}): Promise<BackfillSummary> {
   const batchSize = options.batchSize ?? BATCH_SIZE;
   const summary: BackfillSummary = { students: 0, granted: 0, byBadgeKind: {} };
   let afterId = 0;

@@ -71,9 +71,7 @@ describe('the badge catalog', () => {
     expect(badgeKindById(402)?.postingHref).toBe(
       '/entry_sheets/new?selection_type=intern&utm_source=badges&utm_medium=badge_detail&utm_campaign=badge_402',
     );
-    expect(badgeKindById(406)?.postingHref).toBe(
-      '/word_mouths/new?utm_source=badges&utm_medium=badge_detail&utm_campaign=badge_406',
-    );
+    expect(badgeKindById(406)?.postingHref).toBe('/word_mouths/new?utm_source=badges&utm_medium=badge_detail&utm_campaign=badge_406');
     for (const id of linked) {
       const href = badgeKindById(id)!.postingHref!;
       expect(href.match(/\?/g)).toHaveLength(1);

@@ -8,11 +8,7 @@ import { isBadgeKindId } from './catalog';
  * so ids of badges the student does not hold (or another student's) change nothing. Returns the
  * ids this call marked.
  */
-export async function markBadgesDisplayed(options: {
-  tx?: DbOrTx;
-  userId: number;
-  badgeKindIds: readonly number[];
-}): Promise<number[]> {
+export async function markBadgesDisplayed(options: { tx?: DbOrTx; userId: number; badgeKindIds: readonly number[] }): Promise<number[]> {
   // Only catalog ids reach SQL: anything else could not match a grant and must not become a 500.
   const ids = [...new Set(options.badgeKindIds.filter(isBadgeKindId))];
   if (ids.length === 0) return [];
@@ -20,9 +16,7 @@ export async function markBadgesDisplayed(options: {
   const rows = await handle
     .update(badgeGrants)
     .set({ displayedAt: sql`now()` })
-    .where(
-      and(eq(badgeGrants.userId, options.userId), inArray(badgeGrants.badgeKindId, ids), isNull(badgeGrants.displayedAt)),
-    )
+    .where(and(eq(badgeGrants.userId, options.userId), inArray(badgeGrants.badgeKindId, ids), isNull(badgeGrants.displayedAt)))
     .returning({ badgeKindId: badgeGrants.badgeKindId });
   return rows.map((row) => row.badgeKindId).sort((a, b) => a - b);
 }

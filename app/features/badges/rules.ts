@@ -75,8 +75,7 @@ function trackerBadges(state: TrackerState): number[] {
     const reached = rank(state.status);
     if (reached >= rank('es_submitted')) ids.push(badgeId('updateStatusEsSubmit'));
     if (reached >= rank('passed_first_interview')) ids.push(badgeId('updateStatusPassThrough1stInterview'));
-    if (reached >= rank('passed_second_or_later_interview'))
-      ids.push(badgeId('updateStatusPassThrough2ndInterviewOrMore'));
+    if (reached >= rank('passed_second_or_later_interview')) ids.push(badgeId('updateStatusPassThrough2ndInterviewOrMore'));
     if (reached >= rank('job_offer')) ids.push(badgeId('registerOfferCompany'), badgeId('updateStatusJobOffer'));
     if (reached >= rank('entered')) ids.push(badgeId('updateStatusEnterCompany'));
   }

@@ -52,7 +52,16 @@ describe('buildCompareData', () => {
     });
     // The chart lists follow categoryLabels: every item but 総合評価.
     expect(data.categoryLabels).toEqual(CATEGORY_LABELS);
-    expect(data.categoryLabels).toEqual(['選考難易度', '業界理解', '企業理解', 'メンターのコミット', '自己成長', '内定直結度', '参加者のレベル', 'テーマの面白さ']);
+    expect(data.categoryLabels).toEqual([
+      '選考難易度',
+      '業界理解',
+      '企業理解',
+      'メンターのコミット',
+      '自己成長',
+      '内定直結度',
+      '参加者のレベル',
+      'テーマの面白さ',
+    ]);
     expect(summer.internExperienceEvaluateSet).toEqual(['3.1', '3.2', '3.3', '3.4', '3.5', '3.6', '3.7', '3.8']);
     expect(summer.targetInternExperienceEvaluateSet).toEqual(['4.1', '4.2', '4.3', '4.4', '4.5', '4.6', '4.7', '4.8']);
     expect(summer.reportCounts).toEqual({ baseCompany: 3, targetCompany: 2 });
@@ -137,7 +146,20 @@ describe('the year/season dropdown guard', () => {
   });
 
   it('changes nothing for any other option', () => {
-    for (const value of ['2024_spring', '24_summer', '20245_summer', '2024-summer', '2024_Summer', ' 2024_summer', '2024_summer ', '', 'abcd_winter', null, undefined, 2024]) {
+    for (const value of [
+      '2024_spring',
+      '24_summer',
+      '20245_summer',
+      '2024-summer',
+      '2024_Summer',
+      ' 2024_summer',
+      '2024_summer ',
+      '',
+      'abcd_winter',
+      null,
+      undefined,
+      2024,
+    ]) {
       expect(resolveYearSeasonChoice(value, data.allData), String(value)).toBeNull();
     }
   });

@@ -163,8 +163,7 @@ export function buildCompareData(options: {
     };
   }
 
-  const current =
-    ordered.find(([, period]) => period.base !== undefined)?.[1] ?? ordered[0]?.[1] ?? null;
+  const current = ordered.find(([, period]) => period.base !== undefined)?.[1] ?? ordered[0]?.[1] ?? null;
   return {
     allData,
     currentYear: current?.year ?? null,

@@ -25,7 +25,10 @@ export async function listInternEvaluations(options: { companyIds: readonly numb
            count(*)::int AS report_count, ${AVERAGES}
     FROM ${ie}
     JOIN ${posts} ON ${posts.id} = ${ie.postId} AND ${posts.status} = 'published'
-    WHERE ${ie.companyId} IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    WHERE ${ie.companyId} IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
     GROUP BY ${ie.companyId}, ${ie.year}, ${ie.season}
     ORDER BY ${ie.year} DESC, ${ie.season} DESC, ${ie.companyId}`);
   return rows.map((row) => ({

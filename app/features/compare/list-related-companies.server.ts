@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import type { RelatedCompany } from './compare-data';
 
-
 /**
  * The compare search panel's initial list (PRODUCT.md section 4): the companies most often
  * favorited by the students who favorited the base company; where there are fewer than `limit`,

@@ -38,7 +38,5 @@ export function tokyoDay(date: Date): string {
 
 /** A date in the last `days` days before the reference date, more often recent. */
 export function recent(rng: Random, days: number, skew = 1.4): Date {
-  return new Date(
-    Math.floor((REFERENCE_DATE.getTime() - Math.max(2 * HOUR, Math.pow(rng.next(), skew) * days * DAY)) / 1000) * 1000,
-  );
+  return new Date(Math.floor((REFERENCE_DATE.getTime() - Math.max(2 * HOUR, rng.next() ** skew * days * DAY)) / 1000) * 1000);
 }

@@ -115,10 +115,7 @@ export function generateActivity(rng: Random, input: ActivityInput) {
     const target = rng.int(3, 15);
     const preferred = companies.filter((company) => student.industries.includes(company.industryId));
     for (let tries = 0; chosen.size < target && tries < 200; tries++) {
-      const company =
-        preferred.length > 0 && rng.chance(0.4)
-          ? rng.pick(preferred)
-          : (companies[rng.weightedIndex(popularity)] as Company);
+      const company = preferred.length > 0 && rng.chance(0.4) ? rng.pick(preferred) : (companies[rng.weightedIndex(popularity)] as Company);
       chosen.add(company.id);
     }
     for (const companyId of [...chosen].sort((a, b) => a - b)) {
@@ -203,17 +200,13 @@ export function generateActivity(rng: Random, input: ActivityInput) {
       if (entries.size >= 8) break;
     }
     // 2026 graduates have decided where to go by now.
-    const offers = [...entries.values()].filter(
-      (entry) => entry.category === 'recruit' && entry.status === 'job_offer',
-    );
+    const offers = [...entries.values()].filter((entry) => entry.category === 'recruit' && entry.status === 'job_offer');
     if (student.graduationYear === 2026 && offers.length > 0) {
       const chosen = rng.pick(offers);
       chosen.willEnter = true;
       chosen.memo = '入社予定。内定者懇親会は3月。';
     }
-    for (const entry of [...entries.values()].sort(
-      (a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime(),
-    )) {
+    for (const entry of [...entries.values()].sort((a, b) => (a.createdAt as Date).getTime() - (b.createdAt as Date).getTime())) {
       trackerEntries.push({ ...entry, id: trackerId++ });
     }
   }
@@ -231,15 +224,12 @@ export function generateActivity(rng: Random, input: ActivityInput) {
     if (student.industries.length > 0 || student.prefectures.length > 0)
       grant(BADGE.fillMatchCondition, plus(student.profileCompletedAt, 2 * 60_000));
 
-    const favs = favorites
-      .filter((favorite) => favorite.userId === student.id)
-      .map((favorite) => favorite.createdAt as Date);
+    const favs = favorites.filter((favorite) => favorite.userId === student.id).map((favorite) => favorite.createdAt as Date);
     const firstFavorite = favs.length > 0 ? favs.reduce((a, b) => minDate(a, b)) : undefined;
     grant(BADGE.firstFavoriteCompany, firstFavorite);
     const studentClips = clipsOf.get(student.id) ?? [];
     const studentVotes = votesOf.get(student.id) ?? [];
-    const firstOf = (list: { at: Date }[]) =>
-      list.length > 0 ? list.map((item) => item.at).reduce((a, b) => minDate(a, b)) : undefined;
+    const firstOf = (list: { at: Date }[]) => (list.length > 0 ? list.map((item) => item.at).reduce((a, b) => minDate(a, b)) : undefined);
     grant(BADGE.firstClipContent, firstOf(studentClips));
     grant(BADGE.firstVoteUsefulContent, firstOf(studentVotes));
     // Clipping or voting a post means having read it, and reading means visiting its company.
@@ -275,8 +265,7 @@ export function generateActivity(rng: Random, input: ActivityInput) {
       } else {
         if (rank >= trackerRank('es_submitted')) grant(BADGE.updateStatusEsSubmit, at);
         if (rank >= trackerRank('passed_first_interview')) grant(BADGE.updateStatusPassThrough1stInterview, at);
-        if (rank >= trackerRank('passed_second_or_later_interview'))
-          grant(BADGE.updateStatusPassThrough2ndInterviewOrMore, at);
+        if (rank >= trackerRank('passed_second_or_later_interview')) grant(BADGE.updateStatusPassThrough2ndInterviewOrMore, at);
         if (rank >= trackerRank('job_offer')) {
           grant(BADGE.updateStatusJobOffer, at);
           grant(BADGE.registerOfferCompany, at);

@@ -56,9 +56,7 @@ describe('generateDemoData', () => {
     const names = data.companies.map((company) => company.name);
     expect(names.length).toBeGreaterThanOrEqual(300);
     expect(new Set(names).size).toBe(names.length);
-    expect(new Set(data.companies.map((company) => company.prefectureId))).toEqual(
-      new Set(data.prefectures.map((p) => p.id)),
-    );
+    expect(new Set(data.companies.map((company) => company.prefectureId))).toEqual(new Set(data.prefectures.map((p) => p.id)));
     const tokyo = data.companies.filter((company) => company.prefectureId === 13).length;
     expect(tokyo).toBeGreaterThan(data.companies.length * 0.3);
 
@@ -101,9 +99,7 @@ describe('generateDemoData', () => {
     expect(moderators.map((user) => user.email)).toEqual([DEMO_MODERATOR_EMAIL]);
     const students = data.users.filter((user) => user.role === 'student');
     expect(students).toHaveLength(DEMO_STUDENT_COUNT);
-    expect(students.map((user) => user.email)).toEqual(
-      Array.from({ length: DEMO_STUDENT_COUNT }, (_, i) => demoStudentEmail(i + 1)),
-    );
+    expect(students.map((user) => user.email)).toEqual(Array.from({ length: DEMO_STUDENT_COUNT }, (_, i) => demoStudentEmail(i + 1)));
     expect(demoStudentEmail(1)).toBe('student01@shulog.example');
     for (const user of data.users) expect(user.passwordHash).toBe('hash');
     const complete = students.filter((user) => user.profileCompletedAt);
@@ -251,9 +247,7 @@ describe('generateDemoData', () => {
       }
       averages.set(row.companyId, [...(averages.get(row.companyId) ?? []), row.ratingAll]);
     }
-    const means = [...averages.values()]
-      .filter((list) => list.length >= 5)
-      .map((list) => list.reduce((a, b) => a + b, 0) / list.length);
+    const means = [...averages.values()].filter((list) => list.length >= 5).map((list) => list.reduce((a, b) => a + b, 0) / list.length);
     expect(Math.max(...means) - Math.min(...means)).toBeGreaterThan(1);
   });
 
@@ -300,9 +294,7 @@ describe('generateDemoData', () => {
     const popular = new Map<number, number>();
     for (const student of students) {
       const favorites = data.favorites.filter((favorite) => favorite.userId === student.id);
-      const badges = new Set(
-        data.badgeGrants.filter((grant) => grant.userId === student.id).map((grant) => grant.badgeKindId),
-      );
+      const badges = new Set(data.badgeGrants.filter((grant) => grant.userId === student.id).map((grant) => grant.badgeKindId));
       if (student.profileCompletedAt) {
         expect(favorites.length).toBeGreaterThanOrEqual(3);
         expect(favorites.length).toBeLessThanOrEqual(15);

@@ -36,14 +36,7 @@ import { SERVICES, type DemoService } from './services';
 import type { CompanyProfile } from './subject';
 import { companyDescription } from './texts-company';
 import { entrySheetSections, entrySheetTitle } from './texts-entry-sheet';
-import {
-  internSections,
-  internTitle,
-  WEB_TESTS,
-  type InternProgram,
-  type InternRatings,
-  type SelectionFlow,
-} from './texts-intern';
+import { internSections, internTitle, WEB_TESTS, type InternProgram, type InternRatings, type SelectionFlow } from './texts-intern';
 import {
   QUICK_PHASES,
   quickReport,
@@ -158,30 +151,21 @@ const INDUSTRY_WEIGHTS: Record<string, number> = {
 };
 
 /** Industries whose head offices cluster in the big cities; the rest can be anywhere. */
-const METROPOLITAN = new Set([
-  '総合商社',
-  '証券',
-  'コンサルティング',
-  '広告',
-  'ゲーム',
-  'インターネット・Web',
-  '航空',
-  '保険',
-]);
+const METROPOLITAN = new Set(['総合商社', '証券', 'コンサルティング', '広告', 'ゲーム', 'インターネット・Web', '航空', '保険']);
 
 export type Company = CompanyProfile & { popularity: number };
 
 function employeeCount(rng: Random, industry: Industry): number {
   const [min, max] = industry.employees;
   // Most companies are small; a few are very large.
-  const value = Math.max(30, min) * Math.pow(Math.min(80000, max) / Math.max(30, min), Math.pow(rng.next(), 1.7));
+  const value = Math.max(30, min) * (Math.min(80000, max) / Math.max(30, min)) ** (rng.next() ** 1.7);
   return value < 1000 ? Math.round(value) : Math.round(value / 10) * 10;
 }
 
 function generateCompanies(rng: Random): Company[] {
   const namer = new CompanyNamer(rng.fork('names'));
   const industryOf: number[] = [];
-  INDUSTRIES.forEach((_, index) => industryOf.push(index, index, index));
+  for (let index = 0; index < INDUSTRIES.length; index++) industryOf.push(index, index, index);
   const weights = INDUSTRIES.map((industry) => INDUSTRY_WEIGHTS[industry.name] ?? 1);
   while (industryOf.length < COMPANY_COUNT) industryOf.push(rng.weightedIndex(weights));
   const order = rng.shuffle(industryOf);
@@ -233,9 +217,7 @@ function generateCompanies(rng: Random): Company[] {
       employeeCount: employees,
       // Students know the big-city companies best.
       popularity:
-        Math.exp(rng.normal(0, 0.9)) *
-        (0.6 + Math.log10(employees) / 3) *
-        ((HEAD_OFFICE_WEIGHTS.get(prefectureId) ?? 0) >= 1 ? 1 : 0.5),
+        Math.exp(rng.normal(0, 0.9)) * (0.6 + Math.log10(employees) / 3) * ((HEAD_OFFICE_WEIGHTS.get(prefectureId) ?? 0) >= 1 ? 1 : 0.5),
       foundedYear,
     };
     companies.push(company);
@@ -284,11 +266,7 @@ export type Student = {
 };
 
 function generateStudents(rng: Random): Student[] {
-  const graduationYears = rng.shuffle([
-    ...Array(14).fill(2026),
-    ...Array(16).fill(2027),
-    ...Array(10).fill(2028),
-  ] as number[]);
+  const graduationYears = rng.shuffle([...Array(14).fill(2026), ...Array(16).fill(2027), ...Array(10).fill(2028)] as number[]);
   // student01 is the account a visitor tries first: a 2027 graduate in the middle of job hunting.
   const first = graduationYears.indexOf(2027);
   [graduationYears[0], graduationYears[first]] = [2027, graduationYears[0] as number];
@@ -367,9 +345,7 @@ class AuthorPool {
   pick(date: Date, graduationYears: readonly number[] = []): Student {
     const joined = this.complete.filter((student) => student.createdAt.getTime() < date.getTime() - HOUR);
     // Mostly the class the post is about; sometimes an older or younger student writes it up.
-    const preferred = this.rng.chance(0.8)
-      ? joined.filter((student) => graduationYears.includes(student.graduationYear ?? 0))
-      : [];
+    const preferred = this.rng.chance(0.8) ? joined.filter((student) => graduationYears.includes(student.graduationYear ?? 0)) : [];
     const pool = preferred.length > 0 ? preferred : joined;
     if (pool.length > 0) return pool[this.rng.weightedIndex(pool.map((student) => student.weight))] as Student;
     // Nobody had joined yet: move the earliest student's sign-up back; it stays deterministic.
@@ -435,7 +411,7 @@ class Posts {
     private readonly rng: Random,
     private readonly companies: Company[],
     private readonly authors: AuthorPool,
-    private readonly moderatorId: number,
+    readonly _moderatorId: number,
   ) {}
 
   private companyWeights?: number[];
@@ -443,9 +419,7 @@ class Posts {
   /** Popular companies get more posts, but every company gets some. */
   pickCompany(): Company {
     this.companyWeights ??= this.companies.map((company) => company.popularity);
-    return this.rng.chance(0.3)
-      ? this.rng.pick(this.companies)
-      : (this.companies[this.rng.weightedIndex(this.companyWeights)] as Company);
+    return this.rng.chance(0.3) ? this.rng.pick(this.companies) : (this.companies[this.rng.weightedIndex(this.companyWeights)] as Company);
   }
 
   program(company: Company, when: YearSeason): InternProgram {
@@ -495,8 +469,7 @@ class Posts {
         theme: rng.pick(company.industry.themes),
         format,
         days,
-        participants:
-          days === 1 ? rng.pick([30, 50, 80, 100]) : days <= 5 ? rng.pick([18, 24, 30, 40]) : rng.pick([6, 8, 10, 12]),
+        participants: days === 1 ? rng.pick([30, 50, 80, 100]) : days <= 5 ? rng.pick([18, 24, 30, 40]) : rng.pick([6, 8, 10, 12]),
         team: days >= 10 ? rng.pick([2, 3]) : rng.pick([4, 5, 6]),
         flow,
         testName: rng.pick(WEB_TESTS),
@@ -556,18 +529,11 @@ class Posts {
   }
 
   /** Dates of a published post: written, submitted, reviewed and published. */
-  private published(
-    after: Date,
-    delayDays: [number, number],
-  ): { createdAt: Date; submittedAt: Date; publishedAt: Date } {
+  private published(after: Date, delayDays: [number, number]): { createdAt: Date; submittedAt: Date; publishedAt: Date } {
     const rng = this.rng;
     const latest = plus(REFERENCE_DATE, -3 * HOUR);
-    let publishedAt = plus(
-      after,
-      rng.int(delayDays[0], delayDays[1]) * DAY + rng.int(8, 21) * HOUR + rng.int(0, 59) * 60_000,
-    );
-    if (publishedAt.getTime() > latest.getTime())
-      publishedAt = between(rng, minDate(plus(after, 12 * HOUR), latest), latest);
+    let publishedAt = plus(after, rng.int(delayDays[0], delayDays[1]) * DAY + rng.int(8, 21) * HOUR + rng.int(0, 59) * 60_000);
+    if (publishedAt.getTime() > latest.getTime()) publishedAt = between(rng, minDate(plus(after, 12 * HOUR), latest), latest);
     const submittedAt = plus(publishedAt, -rng.int(3, 80) * HOUR);
     const createdAt = plus(submittedAt, -rng.int(10, 60 * 24 * 3) * 60_000);
     return { createdAt, submittedAt, publishedAt };
@@ -576,7 +542,7 @@ class Posts {
   private usefulCount(publishedAt: Date): number {
     // Older posts had more time to collect votes.
     const age = clamp((REFERENCE_DATE.getTime() - publishedAt.getTime()) / (400 * DAY), 0.15, 1);
-    return Math.floor(61 * Math.pow(this.rng.next(), 3) * (0.5 + age / 2));
+    return Math.floor(61 * this.rng.next() ** 3 * (0.5 + age / 2));
   }
 
   private push(draft: Omit<PostDraft, 'status' | 'usefulCount' | 'updatedAt'>): void {
@@ -625,7 +591,13 @@ class Posts {
   internEntrySheet(company: Company, when: YearSeason, author: Student): PostContent {
     const program = this.program(company, when);
     const graduationYear = author.graduationYear ?? when.year + 2;
-    const title = entrySheetTitle(this.rng, { selection: 'intern', year: when.year, season: when.season, graduationYear, role: program.role });
+    const title = entrySheetTitle(this.rng, {
+      selection: 'intern',
+      year: when.year,
+      season: when.season,
+      graduationYear,
+      role: program.role,
+    });
     const sections = entrySheetSections(this.rng, company, { selection: 'intern', major: author.major, theme: program.theme });
     return {
       type: 'intern_entry_sheet',
@@ -647,7 +619,11 @@ class Posts {
     const role = this.rng.pick(company.roles);
     // The calendar year the ES was submitted: main selection runs in the year before graduation.
     const title = entrySheetTitle(this.rng, { selection: 'recruit', year: graduationYear - 1, season: 'summer', graduationYear, role });
-    const sections = entrySheetSections(this.rng, company, { selection: 'recruit', major: author.major, theme: this.rng.pick(company.industry.themes) });
+    const sections = entrySheetSections(this.rng, company, {
+      selection: 'recruit',
+      major: author.major,
+      theme: this.rng.pick(company.industry.themes),
+    });
     return {
       type: 'screening_entry_sheet',
       title,
@@ -696,7 +672,15 @@ class Posts {
     const graduationYear = author.graduationYear ?? 2027;
     const title = studentWordMouthTitle(this.rng, company, graduationYear);
     const [briefing, selection, verdict] = studentWordMouthSections(this.rng, company, rating);
-    return { type: 'student_word_mouth', title, graduationYear, rating, briefing: briefing!.body, selection: selection!.body, verdict: verdict!.body };
+    return {
+      type: 'student_word_mouth',
+      title,
+      graduationYear,
+      rating,
+      briefing: briefing!.body,
+      selection: selection!.body,
+      verdict: verdict!.body,
+    };
   }
 
   companyStudy(company: Company): PostContent {
@@ -715,10 +699,7 @@ class Posts {
   quick(company: Company, date: Date, graduationYear: number): { content: PostContent; reportedAfterDays: number } {
     const rng = this.rng;
     const phase = rng.weighted<QuickPhase>(
-      QUICK_PHASES.map((value) => [
-        value,
-        value === '一次面接' ? 1.6 : value === 'GD' ? 0.5 : value === 'Webテスト' ? 0.6 : 1,
-      ]),
+      QUICK_PHASES.map((value) => [value, value === '一次面接' ? 1.6 : value === 'GD' ? 0.5 : value === 'Webテスト' ? 0.6 : 1]),
     );
     let result = rng.weighted<QuickResult>([
       ['通過', 5.5],
@@ -753,9 +734,7 @@ class Posts {
       const company = this.pickCompany();
       const when = rng.weighted(YEAR_SEASONS.map((ys, index) => [ys, 1 + index * 0.25] as const));
       const window =
-        when.season === 'summer'
-          ? [jst(when.year, 5, 10), jst(when.year, 7, 10)]
-          : [jst(when.year, 10, 1), jst(when.year, 11, 25)];
+        when.season === 'summer' ? [jst(when.year, 5, 10), jst(when.year, 7, 10)] : [jst(when.year, 10, 1), jst(when.year, 11, 25)];
       const dates = this.published(between(rng, window[0] as Date, window[1] as Date), [15, 200]);
       const author = this.authors.pick(dates.createdAt, [when.year + 2, when.year + 3]);
       const content = this.internEntrySheet(company, when, author);
@@ -766,9 +745,7 @@ class Posts {
       const company = this.pickCompany();
       const graduationYear = rng.chance(0.55) ? 2026 : 2027;
       const submitted =
-        graduationYear === 2026
-          ? between(rng, jst(2025, 2, 20), jst(2025, 5, 31))
-          : between(rng, jst(2025, 9, 20), jst(2026, 2, 10));
+        graduationYear === 2026 ? between(rng, jst(2025, 2, 20), jst(2025, 5, 31)) : between(rng, jst(2025, 9, 20), jst(2026, 2, 10));
       const dates = this.published(submitted, graduationYear === 2026 ? [20, 200] : [5, 40]);
       const author = this.authors.pick(dates.createdAt, [graduationYear]);
       const content = this.screeningEntrySheet(company, graduationYear, author);
@@ -781,9 +758,7 @@ class Posts {
       const { plan, content } = this.screeningExperience(company, graduationYear);
       // A finished selection is written up after it ends; one in progress while it runs.
       const ended =
-        graduationYear === 2026
-          ? between(rng, jst(2025, 4, 1), jst(2025, 7, 15))
-          : between(rng, jst(2025, 11, 1), jst(2026, 2, 20));
+        graduationYear === 2026 ? between(rng, jst(2025, 4, 1), jst(2025, 7, 15)) : between(rng, jst(2025, 11, 1), jst(2026, 2, 20));
       const dates = this.published(ended, plan.result === 'in_progress' ? [1, 10] : [5, 150]);
       const author = this.authors.pick(dates.createdAt, [graduationYear]);
       this.push({ type: 'screening_experience', authorId: author.id, companyId: company.id, recruitServiceId: null, content, ...dates });
@@ -807,7 +782,7 @@ class Posts {
     for (const company of this.companies) {
       const voice = {
         department: departmentFor(rng, company),
-        tenure: Math.min(20, 1 + Math.floor(Math.pow(rng.next(), 1.6) * 15)),
+        tenure: Math.min(20, 1 + Math.floor(rng.next() ** 1.6 * 15)),
         current: rng.chance(0.7),
         rating: clamp(Math.round(rng.normal(company.quality - 0.2, 1)), 1, 5),
       };
@@ -841,10 +816,17 @@ class Posts {
       const company = this.pickCompany();
       const dates = this.published(recent(rng, 720), [1, 5]);
       const author = this.authors.pick(dates.createdAt);
-      this.push({ type: 'company_study', authorId: author.id, companyId: company.id, recruitServiceId: null, content: this.companyStudy(company), ...dates });
+      this.push({
+        type: 'company_study',
+        authorId: author.id,
+        companyId: company.id,
+        recruitServiceId: null,
+        content: this.companyStudy(company),
+        ...dates,
+      });
     }
 
-    const serviceWeights = services.map((service, index) => 1.5 - index * 0.08);
+    const serviceWeights = services.map((_service, index) => 1.5 - index * 0.08);
     for (let i = 0; i < 110; i++) {
       const serviceIndex = rng.weightedIndex(serviceWeights);
       const dates = this.published(recent(rng, 700), [1, 5]);
@@ -1128,7 +1110,15 @@ export function generateDemoData(options: GenerateOptions): DemoData {
       updatedAt: draft.updatedAt,
     });
     if (rejection) {
-      moderationEvents.push({ postId: id, revision: 1, moderatorId, action: 'reject', reason: rejection.reason, note: rejection.note, createdAt: rejection.reviewedAt });
+      moderationEvents.push({
+        postId: id,
+        revision: 1,
+        moderatorId,
+        action: 'reject',
+        reason: rejection.reason,
+        note: rejection.note,
+        createdAt: rejection.reviewedAt,
+      });
     }
   });
 
@@ -1146,19 +1136,21 @@ export function generateDemoData(options: GenerateOptions): DemoData {
       createdAt: jst(2023, 4, 1),
       updatedAt: jst(2023, 4, 1),
     },
-    ...students.map((student): UserRow => ({
-      id: student.id,
-      email: student.email,
-      passwordHash: options.passwordHash,
-      role: 'student',
-      name: student.name,
-      university: student.university,
-      faculty: student.faculty,
-      graduationYear: student.graduationYear,
-      profileCompletedAt: student.profileCompletedAt,
-      createdAt: student.createdAt,
-      updatedAt: student.profileCompletedAt ?? student.createdAt,
-    })),
+    ...students.map(
+      (student): UserRow => ({
+        id: student.id,
+        email: student.email,
+        passwordHash: options.passwordHash,
+        role: 'student',
+        name: student.name,
+        university: student.university,
+        faculty: student.faculty,
+        graduationYear: student.graduationYear,
+        profileCompletedAt: student.profileCompletedAt,
+        createdAt: student.createdAt,
+        updatedAt: student.profileCompletedAt ?? student.createdAt,
+      }),
+    ),
   ];
 
   const activity = generateActivity(activityRng, {
@@ -1184,9 +1176,7 @@ export function generateDemoData(options: GenerateOptions): DemoData {
       updatedAt: jst(2023, 4, 1),
     })),
     users,
-    userPreferredIndustries: students.flatMap((student) =>
-      student.industries.map((industryId) => ({ userId: student.id, industryId })),
-    ),
+    userPreferredIndustries: students.flatMap((student) => student.industries.map((industryId) => ({ userId: student.id, industryId }))),
     userPreferredPrefectures: students.flatMap((student) =>
       student.prefectures.map((prefectureId) => ({ userId: student.id, prefectureId })),
     ),

@@ -277,11 +277,7 @@ export const REAL_NAME_FRAGMENTS: readonly string[] = [
   '任天堂',
 ];
 
-const ASSOCIATION_FORMS: readonly NamePart[] = [
-  p('一般社団法人', '', ''),
-  p('公益財団法人', '', ''),
-  p('公益社団法人', '', ''),
-];
+const ASSOCIATION_FORMS: readonly NamePart[] = [p('一般社団法人', '', ''), p('公益財団法人', '', ''), p('公益社団法人', '', '')];
 
 export type CompanyName = { name: string; kana: string; slug: string; shortName: string; suffix?: NamePart };
 
@@ -429,13 +425,10 @@ export class CompanyNamer {
 
   private holdings(industry: Industry): CompanyName | undefined {
     const modern = industry.modernShare > 0 && this.rng.chance(industry.modernShare);
-    const base = this.pickBase(
-      modern ? KATAKANA_WORDS : industry.surnames && this.rng.chance(0.3) ? SURNAME_BASES : KANJI_BASES,
-    );
+    const base = this.pickBase(modern ? KATAKANA_WORDS : industry.surnames && this.rng.chance(0.3) ? SURNAME_BASES : KANJI_BASES);
     // A holding company of a traditional group keeps its industry word: 白峰電機ホールディングス.
     const groupSuffixes = industry.kanjiSuffixes.filter((part) => !/[社組店所]$/.test(part.text));
-    const suffix =
-      !modern && groupSuffixes.length > 0 && this.rng.chance(0.5) ? this.rng.pick(groupSuffixes) : undefined;
+    const suffix = !modern && groupSuffixes.length > 0 && this.rng.chance(0.5) ? this.rng.pick(groupSuffixes) : undefined;
     const core = base.text + (suffix?.text ?? '');
     const shortName = `${core}ホールディングス`;
     const kana = `${base.kana}${suffix?.kana ?? ''}ホールディングス`;
@@ -459,12 +452,7 @@ export class CompanyNamer {
           ['acronym', 0.18],
         ] as const);
         if (industry.modernSuffixes.length === 0 && style === 'acronym') continue;
-        result =
-          style === 'katakana'
-            ? this.katakana(industry)
-            : style === 'latin'
-              ? this.latin(industry)
-              : this.acronym(industry);
+        result = style === 'katakana' ? this.katakana(industry) : style === 'latin' ? this.latin(industry) : this.acronym(industry);
       } else {
         result = this.traditional(industry);
       }

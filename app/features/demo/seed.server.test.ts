@@ -2,14 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, database, db, openDatabase } from '../../db/client.server';
 import { companies, posts, users } from '../../db/schema';
 import { verifyPassword } from '../accounts/password.server';
-import {
-  DEMO_MODERATOR_EMAIL,
-  DEMO_PASSWORD,
-  demoStudentEmail,
-  isDatabaseEmpty,
-  seedDemoData,
-  type SeedSummary,
-} from './seed.server';
+import { DEMO_MODERATOR_EMAIL, DEMO_PASSWORD, demoStudentEmail, isDatabaseEmpty, seedDemoData, type SeedSummary } from './seed.server';
 
 let summary: SeedSummary;
 let emptyBefore: boolean;
@@ -66,11 +59,11 @@ describe('seedDemoData', () => {
         "posts p LEFT JOIN entry_sheets es ON es.post_id = p.id WHERE p.status = 'published' AND p.type IN ('intern_entry_sheet', 'screening_entry_sheet') AND es.post_id IS NULL",
       ),
     ).toBe(0);
-    expect(
-      await count('intern_experiences ie JOIN posts p ON p.id = ie.post_id WHERE ie.company_id <> p.company_id'),
-    ).toBe(0);
-    expect(await count("posts p LEFT JOIN post_revisions r ON r.post_id = p.id WHERE p.status <> 'published' AND r.post_id IS NULL")).toBe(0);
-    expect(await count("post_revisions r JOIN posts p ON p.id = r.post_id WHERE r.status::text <> p.status::text")).toBe(0);
+    expect(await count('intern_experiences ie JOIN posts p ON p.id = ie.post_id WHERE ie.company_id <> p.company_id')).toBe(0);
+    expect(await count("posts p LEFT JOIN post_revisions r ON r.post_id = p.id WHERE p.status <> 'published' AND r.post_id IS NULL")).toBe(
+      0,
+    );
+    expect(await count('post_revisions r JOIN posts p ON p.id = r.post_id WHERE r.status::text <> p.status::text')).toBe(0);
   });
 
   it('keeps the moderation log append-only', async () => {
@@ -86,17 +79,12 @@ describe('seedDemoData', () => {
               (SELECT sum(published_post_count)::int FROM companies) AS stats`,
     );
     expect(Number(row?.stats)).toBe(Number(row?.total));
-    expect(
-      await count('companies WHERE intern_report_count > 0 AND intern_rating_average IS NOT NULL'),
-    ).toBeGreaterThan(100);
+    expect(await count('companies WHERE intern_report_count > 0 AND intern_rating_average IS NOT NULL')).toBeGreaterThan(100);
   });
 
   it('lets the demo accounts log in with the demo password', async () => {
     for (const email of [DEMO_MODERATOR_EMAIL, demoStudentEmail(1), demoStudentEmail(40)]) {
-      const [user] = await database().query<{ password_hash: string }>(
-        'SELECT password_hash FROM users WHERE email = $1',
-        [email],
-      );
+      const [user] = await database().query<{ password_hash: string }>('SELECT password_hash FROM users WHERE email = $1', [email]);
       expect(user).toBeDefined();
       expect(await verifyPassword(user!.password_hash, DEMO_PASSWORD)).toBe(true);
     }
@@ -113,10 +101,7 @@ describe('seedDemoData', () => {
       .values({ name: '株式会社シーケンステスト', kana: 'シーケンステスト', industryId: 1, prefectureId: 13 })
       .returning({ id: companies.id });
     expect(company?.id).toBe(summary.companies + 1);
-    const [user] = await db()
-      .insert(users)
-      .values({ email: 'sequence@shulog.example', passwordHash: 'x' })
-      .returning({ id: users.id });
+    const [user] = await db().insert(users).values({ email: 'sequence@shulog.example', passwordHash: 'x' }).returning({ id: users.id });
     expect(user?.id).toBe(summary.students + summary.moderators + 1);
     const [post] = await db()
       .insert(posts)

@@ -64,15 +64,7 @@ export class DemoSeedRefusedError extends Error {
 }
 
 /** Serial columns whose sequences must continue after the explicit ids the seed writes. */
-const SERIAL_TABLES = [
-  'industries',
-  'companies',
-  'recruit_services',
-  'users',
-  'posts',
-  'point_entries',
-  'tracker_entries',
-] as const;
+const SERIAL_TABLES = ['industries', 'companies', 'recruit_services', 'users', 'posts', 'point_entries', 'tracker_entries'] as const;
 
 /** One multi-row INSERT per batch: much faster than row by row, and well under the 65,535 parameters a statement may have. */
 const BATCH_ROWS = 500;
@@ -128,9 +120,7 @@ export async function seedDemoData(options: { seed?: number } = {}): Promise<See
     await insertAll(handle, companyViewDays, data.companyViewDays);
 
     for (const table of SERIAL_TABLES) {
-      await handle.execute(
-        sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`),
-      );
+      await handle.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`));
     }
     await refreshCompanyStats({ tx: handle });
   });

@@ -27,8 +27,7 @@ export const SERVICES: readonly DemoService[] = [
     kana: 'シュウカツナビゲート',
     category: '就活ナビ',
     url: 'https://shukatsu-navigate.example.jp',
-    description:
-      '業界研究コラムと自己分析ツールが充実した就活ナビです。就活を始めたばかりの学生でも、やるべきことを順に進められます。',
+    description: '業界研究コラムと自己分析ツールが充実した就活ナビです。就活を始めたばかりの学生でも、やるべきことを順に進められます。',
     quality: 3.3,
   },
   {
@@ -45,8 +44,7 @@ export const SERVICES: readonly DemoService[] = [
     kana: 'ミライスカウト',
     category: '逆求人',
     url: 'https://mirai-scout.example.jp',
-    description:
-      '理系学生やエンジニア志望の学生に強い逆求人サービスです。研究内容や開発経験をもとに、企業から選考の案内が届きます。',
+    description: '理系学生やエンジニア志望の学生に強い逆求人サービスです。研究内容や開発経験をもとに、企業から選考の案内が届きます。',
     quality: 3.7,
   },
   {
@@ -63,8 +61,7 @@ export const SERVICES: readonly DemoService[] = [
     kana: 'ナイテイサポートプラス',
     category: '就活エージェント',
     url: 'https://naitei-support.example.jp',
-    description:
-      '中小・中堅の優良企業の紹介に強い就活エージェントです。オンライン面談に対応し、地方の学生も利用しやすいのが特徴です。',
+    description: '中小・中堅の優良企業の紹介に強い就活エージェントです。オンライン面談に対応し、地方の学生も利用しやすいのが特徴です。',
     quality: 3.0,
   },
   {
@@ -72,8 +69,7 @@ export const SERVICES: readonly DemoService[] = [
     kana: 'シュウカツラウンジ',
     category: '口コミサイト',
     url: 'https://shukatsu-lounge.example.jp',
-    description:
-      '先輩の選考体験記やES、社員の口コミを読める就活口コミサイトです。企業ごとに面接の質問内容や選考フローを確認できます。',
+    description: '先輩の選考体験記やES、社員の口コミを読める就活口コミサイトです。企業ごとに面接の質問内容や選考フローを確認できます。',
     quality: 3.8,
   },
   {
@@ -81,8 +77,7 @@ export const SERVICES: readonly DemoService[] = [
     kana: 'カイシャノコエ',
     category: '口コミサイト',
     url: 'https://kaisha-no-koe.example.jp',
-    description:
-      '現役社員や元社員による働き方・年収の口コミが集まるサイトです。説明会では聞きにくい職場の実態を知ることができます。',
+    description: '現役社員や元社員による働き方・年収の口コミが集まるサイトです。説明会では聞きにくい職場の実態を知ることができます。',
     quality: 3.2,
   },
   {
@@ -90,8 +85,7 @@ export const SERVICES: readonly DemoService[] = [
     kana: 'ジョブフェスタ',
     category: 'イベント',
     url: 'https://jobfesta.example.jp',
-    description:
-      '全国の主要都市で開催される大規模な合同企業説明会です。1日で数十社の人事担当者から直接話を聞くことができます。',
+    description: '全国の主要都市で開催される大規模な合同企業説明会です。1日で数十社の人事担当者から直接話を聞くことができます。',
     quality: 3.5,
   },
   {

@@ -41,12 +41,7 @@ export type ParagraphPlan = {
  * used elsewhere in the same post, so that a post with several similar sections (one per
  * interview) does not repeat a sentence.
  */
-export function paragraph(
-  rng: Random,
-  plan: ParagraphPlan,
-  context: TextContext,
-  used: Set<string> = new Set(),
-): string {
+export function paragraph(rng: Random, plan: ParagraphPlan, context: TextContext, used: Set<string> = new Set()): string {
   const take = (pool: readonly string[], required: boolean): string | undefined => {
     const fresh = pool.filter((template) => !used.has(template));
     if (fresh.length === 0 && !required) return undefined;
@@ -77,5 +72,5 @@ export function daysLabel(days: number): string {
 
 /** Kanji numerals for interview rounds: 一次, 二次, 三次. */
 export function roundLabel(round: number): string {
-  return ['一', '二', '三', '四', '五'][round - 1] + '次';
+  return `${['一', '二', '三', '四', '五'][round - 1]}次`;
 }

@@ -53,12 +53,7 @@ function episodeContext(episode: Episode, base: TextContext): TextContext {
   };
 }
 
-function storyParts(
-  rng: Random,
-  episode: Episode,
-  context: TextContext,
-  weights: { intro: number; cause: number },
-): Part[] {
+function storyParts(rng: Random, episode: Episode, context: TextContext, weights: { intro: number; cause: number }): Part[] {
   return [
     part(rng, episode.intro, context, weights.intro),
     part(rng, episode.problem, context, 8),
@@ -79,19 +74,9 @@ type Question = {
 const GAKUCHIKA: Question = {
   text: '[学生時代に力を入れたことを教えてください|学生時代に最も力を入れて取り組んだことについて教えてください|あなたが学生時代に最も打ち込んだことは何ですか]',
   build: (rng, context, episode, selection) => [
-    part(
-      rng,
-      ['私が学生時代に最も力を入れたことは、{activity}です。', '私が学生時代に力を入れたのは、{activity}です。'],
-      context,
-      10,
-    ),
+    part(rng, ['私が学生時代に最も力を入れたことは、{activity}です。', '私が学生時代に力を入れたのは、{activity}です。'], context, 10),
     ...storyParts(rng, episode, context, { intro: 3, cause: 4 }),
-    part(
-      rng,
-      ['この経験から、{skill}を身につけました。', 'この経験を通じて、{skill}を養うことができました。'],
-      context,
-      7,
-    ),
+    part(rng, ['この経験から、{skill}を身につけました。', 'この経験を通じて、{skill}を養うことができました。'], context, 7),
     ...(selection === 'recruit'
       ? [
           part(
@@ -112,12 +97,7 @@ const SELF_PR: Question = {
   text: '[自己PRをしてください|あなたの強みと、それを発揮したエピソードを教えてください|あなたの強みを具体的なエピソードを交えて教えてください]',
   build: (rng, context, episode, selection) => [
     part(rng, ['私の強みは、{strengthMine}です。', '私の強みは「{strengthMine}」です。'], context, 10),
-    part(
-      rng,
-      ['この強みが最も発揮されたのは、{activity}です。', 'この強みは、{activity}で発揮されました。'],
-      context,
-      8,
-    ),
+    part(rng, ['この強みが最も発揮されたのは、{activity}です。', 'この強みは、{activity}で発揮されました。'], context, 8),
     ...storyParts(rng, episode, context, { intro: 2, cause: 3 }),
     selection === 'recruit'
       ? part(
@@ -144,12 +124,7 @@ const SELF_PR: Question = {
 const HARDSHIP: Question = {
   text: '[これまでで最も困難だった経験と、それをどのように乗り越えたかを教えてください|あなたがこれまでに直面した最大の壁と、その乗り越え方を教えてください|挫折経験とそこから学んだことを教えてください]',
   build: (rng, context, episode) => [
-    part(
-      rng,
-      ['私がこれまでで最も困難だったのは、{hardship}ことです。', '私にとって最大の壁は、{hardship}ことでした。'],
-      context,
-      10,
-    ),
+    part(rng, ['私がこれまでで最も困難だったのは、{hardship}ことです。', '私にとって最大の壁は、{hardship}ことでした。'], context, 10),
     ...storyParts(rng, episode, context, { intro: 3, cause: 7 }),
     part(
       rng,
@@ -168,10 +143,7 @@ const TEAM: Question = {
   build: (rng, context, episode) => [
     part(
       rng,
-      [
-        '私がチームで成果を出した経験は、{teamGoal}ことです。',
-        '私が周囲を巻き込んで成し遂げた経験は、{teamGoal}ことです。',
-      ],
+      ['私がチームで成果を出した経験は、{teamGoal}ことです。', '私が周囲を巻き込んで成し遂げた経験は、{teamGoal}ことです。'],
       context,
       10,
     ),
@@ -212,12 +184,7 @@ const MOTIVATION_RECRUIT: Question = {
       context,
       10,
     ),
-    part(
-      rng,
-      ['そう考えるようになったのは、{activity}の経験がきっかけです。', 'この軸は、{activity}の経験から生まれました。'],
-      context,
-      6,
-    ),
+    part(rng, ['そう考えるようになったのは、{activity}の経験がきっかけです。', 'この軸は、{activity}の経験から生まれました。'], context, 6),
     part(
       rng,
       [
@@ -313,10 +280,7 @@ const LEARN_INTERN: Question = {
   build: (rng, context) => [
     part(
       rng,
-      [
-        '私が本インターンシップで学びたいことは、{learnGoal}です。',
-        '本インターンシップでは、{learnGoal}を学びたいと考えています。',
-      ],
+      ['私が本インターンシップで学びたいことは、{learnGoal}です。', '本インターンシップでは、{learnGoal}を学びたいと考えています。'],
       { ...context, learnGoal: LEARNING_GOALS },
       10,
     ),
@@ -354,18 +318,8 @@ const LEARN_INTERN: Question = {
 const FUTURE: Question = {
   text: '[入社後に挑戦したいことを教えてください|当社で実現したいことを具体的に教えてください]',
   build: (rng, context) => [
-    part(
-      rng,
-      ['私は入社後、{focus}に挑戦したいと考えています。', '私が貴社で挑戦したいことは、{focus}です。'],
-      context,
-      10,
-    ),
-    part(
-      rng,
-      ['{field}では{challenge}が大きな課題になっており、これからの貴社の成長を左右するテーマだと考えるからです。'],
-      context,
-      8,
-    ),
+    part(rng, ['私は入社後、{focus}に挑戦したいと考えています。', '私が貴社で挑戦したいことは、{focus}です。'], context, 10),
+    part(rng, ['{field}では{challenge}が大きな課題になっており、これからの貴社の成長を左右するテーマだと考えるからです。'], context, 8),
     part(
       rng,
       [
@@ -375,12 +329,7 @@ const FUTURE: Question = {
       context,
       8,
     ),
-    part(
-      rng,
-      ['学生時代に{activity}で培った{skill}は、こうした新しい取り組みでも生かせると考えています。'],
-      context,
-      6,
-    ),
+    part(rng, ['学生時代に{activity}で培った{skill}は、こうした新しい取り組みでも生かせると考えています。'], context, 6),
     part(
       rng,
       [
@@ -405,12 +354,7 @@ const TEN_YEARS: Question = {
       context,
       10,
     ),
-    part(
-      rng,
-      ['そのために、入社後の数年間はどんな仕事にも主体的に取り組み、現場での経験を積み重ねたいと考えています。'],
-      context,
-      8,
-    ),
+    part(rng, ['そのために、入社後の数年間はどんな仕事にも主体的に取り組み、現場での経験を積み重ねたいと考えています。'], context, 8),
     part(rng, ['また、{focus}のような新しい分野にも手を挙げ、自分の専門性を広げていきたいです。'], context, 7),
     part(rng, ['学生時代の{activity}で学んだ{skill}を軸に、周囲から信頼される人材を目指します。'], context, 6),
     part(rng, ['そして最終的には、「{aspiration}」を自分の言葉で語れる社会人でありたいと考えています。'], context, 5),
@@ -438,18 +382,10 @@ export function entrySheetTitle(
       },
     );
   }
-  return fill(
-    rng,
-    rng.pick([
-      '{grad}年卒 本選考ES（{role}）',
-      '{grad}年卒 本選考エントリーシート：{role}',
-      '{grad}年卒 {role} 本選考ES',
-    ]),
-    {
-      grad: options.graduationYear,
-      role: options.role,
-    },
-  );
+  return fill(rng, rng.pick(['{grad}年卒 本選考ES（{role}）', '{grad}年卒 本選考エントリーシート：{role}', '{grad}年卒 {role} 本選考ES']), {
+    grad: options.graduationYear,
+    role: options.role,
+  });
 }
 
 export function entrySheetSections(

@@ -177,10 +177,7 @@ function contentSection(rng: Random, context: TextContext, program: InternProgra
 
 const FLOW_SUMMARY: Record<SelectionFlow, string[]> = {
   es: ['選考はESのみでした。', '選考はES提出だけで、面接はありませんでした。'],
-  es_test: [
-    '選考はESとWebテスト（{testName}）でした。',
-    'ESの提出とWebテスト（{testName}）の受検があり、その結果で参加者が決まりました。',
-  ],
+  es_test: ['選考はESとWebテスト（{testName}）でした。', 'ESの提出とWebテスト（{testName}）の受検があり、その結果で参加者が決まりました。'],
   es_interview: ['ESを提出したあと、{interviewer}との面接が1回ありました。', '選考はESと個人面接1回でした。'],
   es_test_interview: [
     'ES、Webテスト（{testName}）、面接という流れでした。',
@@ -190,10 +187,7 @@ const FLOW_SUMMARY: Record<SelectionFlow, string[]> = {
     'ES、グループディスカッション、個人面接の3段階の選考でした。',
     'ESのあとにグループディスカッションがあり、通過すると個人面接という流れでした。',
   ],
-  es_video: [
-    'ESと動画選考（自己PRを1分で話す形式）でした。',
-    'ESに加えて、設問に答える1分程度の動画を提出する選考でした。',
-  ],
+  es_video: ['ESと動画選考（自己PRを1分で話す形式）でした。', 'ESに加えて、設問に答える1分程度の動画を提出する選考でした。'],
 };
 
 const ES_DETAIL = [
@@ -267,19 +261,12 @@ const DIFFICULTY: Record<number, string[]> = {
     '難易度は標準的だと思います。志望理由を具体的に書ければ通過できる印象です。',
     '特別な対策は必要ありませんが、ESの基本はきちんと押さえておいた方がよいです。',
   ],
-  2: [
-    'ESをきちんと準備すれば、通過はそれほど難しくないと思います。',
-    '選考は比較的易しく、志望度をしっかり伝えれば通過できる印象でした。',
-  ],
-  1: [
-    '説明会の参加者はほぼ全員参加できたようで、選考の難易度は低めでした。',
-    '選考というより参加の意思確認に近く、難易度は低かったです。',
-  ],
+  2: ['ESをきちんと準備すれば、通過はそれほど難しくないと思います。', '選考は比較的易しく、志望度をしっかり伝えれば通過できる印象でした。'],
+  1: ['説明会の参加者はほぼ全員参加できたようで、選考の難易度は低めでした。', '選考というより参加の意思確認に近く、難易度は低かったです。'],
 };
 
 function flowSection(rng: Random, context: TextContext, program: InternProgram, ratings: InternRatings): string {
-  const hasInterview =
-    program.flow === 'es_interview' || program.flow === 'es_test_interview' || program.flow === 'es_gd_interview';
+  const hasInterview = program.flow === 'es_interview' || program.flow === 'es_test_interview' || program.flow === 'es_gd_interview';
   const hasTest = program.flow === 'es_test' || program.flow === 'es_test_interview';
   const extra: string[][] = [ES_DETAIL, ...FLOW_TIPS];
   if (hasTest) extra.push(TEST_TIP);
@@ -308,10 +295,7 @@ const OVERALL: Record<number, string[]> = {
     '良い点も物足りない点もありましたが、参加する価値はあったと思います。',
     '全体としてはまずまずの内容で、業界を知るきっかけとしては十分でした。',
   ],
-  2: [
-    '正直なところ、期待していたほどの学びは得られませんでした。',
-    '悪くはありませんでしたが、内容はやや物足りなく感じました。',
-  ],
+  2: ['正直なところ、期待していたほどの学びは得られませんでした。', '悪くはありませんでしたが、内容はやや物足りなく感じました。'],
   1: [
     '内容は説明会に近く、インターンとしては物足りなさが残りました。',
     '残念ながら、時間をかけて参加した割に得られるものは少なかったです。',
@@ -425,8 +409,7 @@ function impressionSection(rng: Random, context: TextContext, ratings: InternRat
     .sort((a, b) => Math.abs(b.rating - 3) - Math.abs(a.rating - 3))
     .slice(0, rng.int(2, 3));
   const aspectPools = chosen.map((aspect) => (aspect.rating >= 3 ? aspect.high : aspect.low));
-  const offer =
-    ratings.directlyLinkedToOffer >= 4 ? OFFER.high : ratings.directlyLinkedToOffer >= 3 ? OFFER.mid : OFFER.low;
+  const offer = ratings.directlyLinkedToOffer >= 4 ? OFFER.high : ratings.directlyLinkedToOffer >= 3 ? OFFER.mid : OFFER.low;
   return paragraph(
     rng,
     { lead: [OVERALL[ratings.all] as string[], ...aspectPools], extra: [offer], close: [ADVICE], min: 180, max: 520 },
@@ -434,12 +417,7 @@ function impressionSection(rng: Random, context: TextContext, ratings: InternRat
   );
 }
 
-export function internSections(
-  rng: Random,
-  company: CompanyProfile,
-  program: InternProgram,
-  ratings: InternRatings,
-): PostSection[] {
+export function internSections(rng: Random, company: CompanyProfile, program: InternProgram, ratings: InternRatings): PostSection[] {
   const context = contextFor(company, program);
   return [
     { heading: '内容', body: contentSection(rng, context, program) },

@@ -125,9 +125,7 @@ function passedNote(rng: Random): string {
 
 function esStep(rng: Random, context: TextContext, last: boolean, plan: ScreeningPlan, used: Set<string>): string {
   const [q1, q2] = rng.sample(ES_QUESTIONS, 2);
-  const lead = [
-    `提出した設問は「${q1}」と「${q2}」の2問で、[それぞれ400字程度|それぞれ300字程度|合わせて800字ほど]でした。`,
-  ];
+  const lead = [`提出した設問は「${q1}」と「${q2}」の2問で、[それぞれ400字程度|それぞれ300字程度|合わせて800字ほど]でした。`];
   const extra = rng.sample(
     [
       ['{co}は志望理由を特に重視しているようだったので、{strength}に触れながら、自分の経験と結びつけて書きました。'],
@@ -153,10 +151,7 @@ function testStep(rng: Random, context: TextContext, last: boolean, plan: Screen
           '形式はSPIで、テストセンターでの受検でした。言語・非言語・性格検査があります。',
           'WebテストはSPIで、自宅受検かテストセンターかを選べる形式でした。',
         ]
-      : [
-          '形式は{testName}で、言語・非言語・性格検査がありました。',
-          'Webテストは{testName}で、ES提出と同時に自宅で受検しました。',
-        ];
+      : ['形式は{testName}で、言語・非言語・性格検査がありました。', 'Webテストは{testName}で、ES提出と同時に自宅で受検しました。'];
   const extra = rng.sample(
     [
       [
@@ -189,10 +184,7 @@ function testStep(rng: Random, context: TextContext, last: boolean, plan: Screen
   const close =
     last && plan.result === 'rejected'
       ? ['残念ながらWebテストで不通過となりました。']
-      : [
-          '無事に通過し、次の選考の案内が届きました。',
-          'ESと合わせて評価されたようで、1週間ほどで通過の連絡がありました。',
-        ];
+      : ['無事に通過し、次の選考の案内が届きました。', 'ESと合わせて評価されたようで、1週間ほどで通過の連絡がありました。'];
   return paragraph(rng, { lead: [lead], extra, close: [close], min: 150, max: 380 }, context, used);
 }
 
@@ -203,9 +195,7 @@ function gdStep(rng: Random, context: TextContext, last: boolean, plan: Screenin
     members: ['5', '6'],
     minutes: ['30', '40'],
   };
-  const lead = [
-    'テーマは「{gdTheme}」で、学生{members}人に対して社員1人が評価していました。時間は{minutes}分ほどです。',
-  ];
+  const lead = ['テーマは「{gdTheme}」で、学生{members}人に対して社員1人が評価していました。時間は{minutes}分ほどです。'];
   const extra = [
     ['私は書記を担当し、論点を整理して議論の方向性を示すことに徹しました。'],
     ['最初に前提と言葉の定義をそろえることを提案したところ、議論がスムーズに進みました。'],
@@ -306,17 +296,10 @@ function interviewStep(
   let close: string[];
   if (!last) close = [passedNote(rng)];
   else if (plan.result === 'rejected')
-    close = [
-      '残念ながら、この面接で不通過となりました。',
-      '数日後にお祈りのメールが届き、ここで選考終了となりました。',
-    ];
+    close = ['残念ながら、この面接で不通過となりました。', '数日後にお祈りのメールが届き、ここで選考終了となりました。'];
   else if (plan.result === 'in_progress')
     close = ['現在は結果を待っているところです。', '結果の連絡はまだ届いておらず、次の案内を待っている状況です。'];
-  else
-    close = [
-      '面接の翌日に電話で内定の連絡をいただきました。',
-      '数日後に人事の方から電話があり、内定をいただきました。',
-    ];
+  else close = ['面接の翌日に電話で内定の連絡をいただきました。', '数日後に人事の方から電話があり、内定をいただきました。'];
   return paragraph(rng, { lead: [...lead, flavour], extra, close: [close], min: 170, max: 460 }, context, used);
 }
 

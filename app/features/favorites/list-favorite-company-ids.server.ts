@@ -6,11 +6,7 @@ import { favorites } from '../../db/schema';
  * The ids of the student's favorite companies, newest first; with `companyIds`, only those among
  * them (e.g. the companies on one search page, to draw their heart buttons).
  */
-export async function listFavoriteCompanyIds(options: {
-  tx?: DbOrTx;
-  userId: number;
-  companyIds?: readonly number[];
-}): Promise<number[]> {
+export async function listFavoriteCompanyIds(options: { tx?: DbOrTx; userId: number; companyIds?: readonly number[] }): Promise<number[]> {
   if (options.companyIds && options.companyIds.length === 0) return [];
   const handle = orDb(options.tx);
   const rows = await handle

@@ -1,7 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import type { PostTypeKey } from '../../db/enums';
-import { companies, entrySheets, internExperiences, posts, recruitServices, screeningExperiences, users, type PostSection } from '../../db/schema';
+import {
+  companies,
+  entrySheets,
+  internExperiences,
+  posts,
+  recruitServices,
+  screeningExperiences,
+  users,
+  type PostSection,
+} from '../../db/schema';
 import { postFacts, type PostFacts } from './post-facts';
 import type { PostRecord } from './types/post-type-module';
 import { fromPostRecord } from './types/registry';

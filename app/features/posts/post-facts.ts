@@ -81,7 +81,11 @@ export function postFacts(content: PostContent): PostFacts {
       return { facts: [], stars: content.rating, ratings: null };
     case 'jobhunt_prompt_report':
       return {
-        facts: [...graduation(content.graduationYear), { label: '選考フェーズ', value: content.phase }, { label: '結果', value: content.result }],
+        facts: [
+          ...graduation(content.graduationYear),
+          { label: '選考フェーズ', value: content.phase },
+          { label: '結果', value: content.result },
+        ],
         stars: null,
         ratings: null,
       };

@@ -25,15 +25,57 @@ export type PostTypeInfo = {
 };
 
 export const POST_TYPES: Record<PostTypeKey, PostTypeInfo> = {
-  intern_entry_sheet: { key: 'intern_entry_sheet', label: 'インターンES', slug: 'intern_entry_sheets', viewBadgeId: 204, submitBadgeId: 402 },
-  screening_entry_sheet: { key: 'screening_entry_sheet', label: '本選考ES', slug: 'screening_entry_sheets', viewBadgeId: 205, submitBadgeId: 403 },
-  intern_experience: { key: 'intern_experience', label: 'インターン体験記', slug: 'intern_experiences', viewBadgeId: 206, submitBadgeId: 404 },
-  screening_experience: { key: 'screening_experience', label: '本選考体験記', slug: 'screening_experiences', viewBadgeId: 207, submitBadgeId: 405 },
+  intern_entry_sheet: {
+    key: 'intern_entry_sheet',
+    label: 'インターンES',
+    slug: 'intern_entry_sheets',
+    viewBadgeId: 204,
+    submitBadgeId: 402,
+  },
+  screening_entry_sheet: {
+    key: 'screening_entry_sheet',
+    label: '本選考ES',
+    slug: 'screening_entry_sheets',
+    viewBadgeId: 205,
+    submitBadgeId: 403,
+  },
+  intern_experience: {
+    key: 'intern_experience',
+    label: 'インターン体験記',
+    slug: 'intern_experiences',
+    viewBadgeId: 206,
+    submitBadgeId: 404,
+  },
+  screening_experience: {
+    key: 'screening_experience',
+    label: '本選考体験記',
+    slug: 'screening_experiences',
+    viewBadgeId: 207,
+    submitBadgeId: 405,
+  },
   student_word_mouth: { key: 'student_word_mouth', label: '学生クチコミ', slug: 'word_mouths', viewBadgeId: 202, submitBadgeId: 406 },
-  employee_word_mouth: { key: 'employee_word_mouth', label: '社員クチコミ', slug: 'employee_word_mouths', viewBadgeId: 201, submitBadgeId: null },
+  employee_word_mouth: {
+    key: 'employee_word_mouth',
+    label: '社員クチコミ',
+    slug: 'employee_word_mouths',
+    viewBadgeId: 201,
+    submitBadgeId: null,
+  },
   company_study: { key: 'company_study', label: '企業研究レポート', slug: 'company_studies', viewBadgeId: 203, submitBadgeId: 407 },
-  recruit_service_review: { key: 'recruit_service_review', label: '就活サービス口コミ', slug: 'recruit_service_reviews', viewBadgeId: null, submitBadgeId: 408 },
-  jobhunt_prompt_report: { key: 'jobhunt_prompt_report', label: '就活速報', slug: 'jobhunt_prompt_reports', viewBadgeId: 208, submitBadgeId: 401 },
+  recruit_service_review: {
+    key: 'recruit_service_review',
+    label: '就活サービス口コミ',
+    slug: 'recruit_service_reviews',
+    viewBadgeId: null,
+    submitBadgeId: 408,
+  },
+  jobhunt_prompt_report: {
+    key: 'jobhunt_prompt_report',
+    label: '就活速報',
+    slug: 'jobhunt_prompt_reports',
+    viewBadgeId: 208,
+    submitBadgeId: 401,
+  },
 };
 
 export function postTypeBySlug(slug: string): PostTypeInfo | undefined {

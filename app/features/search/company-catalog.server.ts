@@ -74,8 +74,7 @@ async function build(): Promise<CompanyCatalog> {
   const orders: Record<CatalogOrder, CatalogCompany[]> = {
     posts: rows,
     rating: [...rows].sort(
-      (a, b) =>
-        (b.internRatingAverage ?? -1) - (a.internRatingAverage ?? -1) || b.internReportCount - a.internReportCount || a.id - b.id,
+      (a, b) => (b.internRatingAverage ?? -1) - (a.internRatingAverage ?? -1) || b.internReportCount - a.internReportCount || a.id - b.id,
     ),
     // Katakana code points already follow 五十音順 (voiced after unvoiced), so a plain
     // comparison is the Japanese order at a fraction of a collator's cost.

@@ -6,9 +6,7 @@ import { normalizeSearchText } from './normalize';
 function bruteForce(companies: IndexedCompany[], query: string, limit: number): number[] {
   if (!query) return [];
   const starts = companies.filter((c) => c.nameKey.startsWith(query) || c.kanaKey.startsWith(query));
-  const contains = companies.filter(
-    (c) => !starts.includes(c) && (c.nameKey.includes(query) || c.kanaKey.includes(query)),
-  );
+  const contains = companies.filter((c) => !starts.includes(c) && (c.nameKey.includes(query) || c.kanaKey.includes(query)));
   return [...starts, ...contains].slice(0, limit).map((c) => c.id);
 }
 

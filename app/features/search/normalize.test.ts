@@ -2,15 +2,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchText } from './normalize';
 
-const toHiragana = (text: string) =>
-  text.replace(/[\u30a1-\u30f6]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60));
+const toHiragana = (text: string) => text.replace(/[\u30a1-\u30f6]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60));
 
 // Full-width katakana ァ (U+30A1) … ヶ (U+30F6) and the long-vowel mark.
 const katakanaWord = fc
-  .array(fc.oneof(fc.integer({ min: 0x30a1, max: 0x30f6 }).map((c) => String.fromCharCode(c)), fc.constant('ー')), {
-    minLength: 1,
-    maxLength: 12,
-  })
+  .array(
+    fc.oneof(
+      fc.integer({ min: 0x30a1, max: 0x30f6 }).map((c) => String.fromCharCode(c)),
+      fc.constant('ー'),
+    ),
+    {
+      minLength: 1,
+      maxLength: 12,
+    },
+  )
   .map((chars) => chars.join(''));
 
 describe('normalizeSearchText', () => {
@@ -25,7 +30,26 @@ describe('normalizeSearchText', () => {
   });
 
   it('is idempotent on Japanese-looking text built from tricky pieces', () => {
-    const piece = fc.constantFrom('株式会社', '(株)', '㈱', 'ホールディングス', 'ﾎｰﾙﾃﾞｨﾝｸﾞｽ', '株式', '会社', ' ', '　', '・', 'ｶﾞ', 'が', 'Ａ', 'a', '（', '）', '(', ')');
+    const piece = fc.constantFrom(
+      '株式会社',
+      '(株)',
+      '㈱',
+      'ホールディングス',
+      'ﾎｰﾙﾃﾞｨﾝｸﾞｽ',
+      '株式',
+      '会社',
+      ' ',
+      '　',
+      '・',
+      'ｶﾞ',
+      'が',
+      'Ａ',
+      'a',
+      '（',
+      '）',
+      '(',
+      ')',
+    );
     fc.assert(
       fc.property(fc.array(piece, { maxLength: 12 }), (pieces) => {
         const once = normalizeSearchText(pieces.join(''));
@@ -41,7 +65,9 @@ describe('normalizeSearchText', () => {
         const key = normalizeSearchText(word);
         expect(normalizeSearchText(toHiragana(word))).toBe(key);
         // NFKD of full-width katakana is not half-width; build half-width from NFKC's inverse table.
-        const halfWidth = Array.from(word).map((ch) => HALF_WIDTH[ch] ?? ch).join('');
+        const halfWidth = Array.from(word)
+          .map((ch) => HALF_WIDTH[ch] ?? ch)
+          .join('');
         expect(normalizeSearchText(halfWidth)).toBe(key);
       }),
       { numRuns: 2000 },

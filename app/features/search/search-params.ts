@@ -21,7 +21,9 @@ function positiveInt(raw: string | null, max: number): number | undefined {
  * mistyped value still shows a search, with that value ignored.
  */
 export function parseCompanySearchParams(params: URLSearchParams): CompanySearchParams {
-  const keyword = Array.from((params.get('q') ?? '').trim()).slice(0, MAX_KEYWORD).join('');
+  const keyword = Array.from((params.get('q') ?? '').trim())
+    .slice(0, MAX_KEYWORD)
+    .join('');
   const rawSort = params.get('sort');
   const sort: CompanySort = (COMPANY_SORTS as readonly string[]).includes(rawSort ?? '')
     ? (rawSort as CompanySort)

@@ -12,7 +12,9 @@ export type SitemapEntry = { path: string; lastModified: Date | null };
 /** The files of the sitemap index: static pages, companies in chunks, posts in chunks. */
 export async function listSitemapFiles(options: { perFile?: number } = {}): Promise<SitemapFile[]> {
   const perFile = options.perFile ?? SITEMAP_MAX_URLS;
-  const [companyStats] = await db().select({ n: count(), latest: max(companies.updatedAt) }).from(companies);
+  const [companyStats] = await db()
+    .select({ n: count(), latest: max(companies.updatedAt) })
+    .from(companies);
   const [postStats] = await db()
     .select({ n: count(), latest: max(posts.publishedAt) })
     .from(posts)
@@ -29,7 +31,10 @@ export async function listSitemapFiles(options: { perFile?: number } = {}): Prom
 export async function listSitemapEntries(options: { name: string; perFile?: number }): Promise<SitemapEntry[] | null> {
   const perFile = options.perFile ?? SITEMAP_MAX_URLS;
   if (options.name === 'pages.xml') {
-    const services = await db().select({ id: recruitServices.id, updatedAt: recruitServices.updatedAt }).from(recruitServices).orderBy(asc(recruitServices.id));
+    const services = await db()
+      .select({ id: recruitServices.id, updatedAt: recruitServices.updatedAt })
+      .from(recruitServices)
+      .orderBy(asc(recruitServices.id));
     return [
       { path: '/', lastModified: null },
       { path: '/companies', lastModified: null },
@@ -74,7 +79,9 @@ function lastmod(date: Date | null): string {
 }
 
 export function renderSitemapIndex(origin: string, files: SitemapFile[]): string {
-  const items = files.map((file) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${file.name}`)}</loc>${lastmod(file.lastModified)}</sitemap>`);
+  const items = files.map(
+    (file) => `<sitemap><loc>${escapeXml(`${origin}/sitemaps/${file.name}`)}</loc>${lastmod(file.lastModified)}</sitemap>`,
+  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${items.join('')}</sitemapindex>\n`;
 }
 

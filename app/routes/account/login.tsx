@@ -61,7 +61,8 @@ export function meta() {
 export default function LoginPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const notice = searchParams.get('notice') === 'password_reset' ? 'パスワードを再設定しました。新しいパスワードでログインしてください。' : null;
+  const notice =
+    searchParams.get('notice') === 'password_reset' ? 'パスワードを再設定しました。新しいパスワードでログインしてください。' : null;
   return (
     <AuthPage
       title="ログイン"

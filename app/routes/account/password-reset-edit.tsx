@@ -43,7 +43,14 @@ export default function PasswordResetEditPage({ loaderData, actionData }: Route.
   const navigation = useNavigation();
   if (!loaderData.valid) {
     return (
-      <AuthPage title="リンクの有効期限が切れています" footer={<p><Link to="/login">ログインに戻る</Link></p>}>
+      <AuthPage
+        title="リンクの有効期限が切れています"
+        footer={
+          <p>
+            <Link to="/login">ログインに戻る</Link>
+          </p>
+        }
+      >
         <FormAlert>{APP_ERRORS.invalid_reset_token.message}</FormAlert>
         <Link to="/password_reset">パスワードの再設定をもう一度申し込む</Link>
       </AuthPage>
@@ -63,13 +70,7 @@ export default function PasswordResetEditPage({ loaderData, actionData }: Route.
           minLength={PASSWORD_MIN}
           hint={`${PASSWORD_MIN}文字以上`}
         />
-        <Input
-          label="新しいパスワード（確認）"
-          name="passwordConfirmation"
-          type="password"
-          autoComplete="new-password"
-          required
-        />
+        <Input label="新しいパスワード（確認）" name="passwordConfirmation" type="password" autoComplete="new-password" required />
         <Button type="submit" fullWidth size="large" disabledLabel="設定しています…" pending={navigation.state === 'submitting'}>
           パスワードを設定する
         </Button>

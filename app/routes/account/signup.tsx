@@ -38,14 +38,21 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect('/mypage', { headers: sessionCookieHeaders(session) });
   } catch (error) {
     if (isAppError(error, 'email_taken')) {
-      return data({ ok: false as const, errors: { email: error.userMessage }, values: { email: result.data.email } }, { status: error.status });
+      return data(
+        { ok: false as const, errors: { email: error.userMessage }, values: { email: result.data.email } },
+        { status: error.status },
+      );
     }
     throw error;
   }
 }
 
 export function meta() {
-  return pageMeta({ title: '会員登録（無料）', description: 'シューログの会員登録ページです。先輩の体験記を全文読めるようになります。', noindex: true });
+  return pageMeta({
+    title: '会員登録（無料）',
+    description: 'シューログの会員登録ページです。先輩の体験記を全文読めるようになります。',
+    noindex: true,
+  });
 }
 
 export default function SignupPage({ actionData }: Route.ComponentProps) {

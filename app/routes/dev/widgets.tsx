@@ -183,7 +183,10 @@ function ButtonsSection() {
           </Button>
         </div>
       </Demo>
-      <Demo label="押した後に無効化（disabledLabel）" note="押すと「送信中…」になり、二重送信を防ぎます。フォームは通常どおり送信されます。">
+      <Demo
+        label="押した後に無効化（disabledLabel）"
+        note="押すと「送信中…」になり、二重送信を防ぎます。フォームは通常どおり送信されます。"
+      >
         <form className={styles.row} onSubmit={onDemoSubmit}>
           <Button key={submitRound} type="submit" disabledLabel="送信中…">
             送信する
@@ -266,10 +269,22 @@ function BottomSheetSection() {
             <Button href="https://x.com/intent/tweet" variant="secondary" size="small" target="_blank" rel="noopener noreferrer">
               X
             </Button>
-            <Button href="https://www.facebook.com/sharer/sharer.php" variant="secondary" size="small" target="_blank" rel="noopener noreferrer">
+            <Button
+              href="https://www.facebook.com/sharer/sharer.php"
+              variant="secondary"
+              size="small"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               Facebook
             </Button>
-            <Button href="https://social-plugins.line.me/lineit/share" variant="secondary" size="small" target="_blank" rel="noopener noreferrer">
+            <Button
+              href="https://social-plugins.line.me/lineit/share"
+              variant="secondary"
+              size="small"
+              target="_blank"
+              rel="noopener noreferrer"
+            >
               LINE
             </Button>
             <Button variant="secondary" size="small" icon={<CopyIcon />} onClick={() => snackBar.show('リンクをコピーしました')}>
@@ -371,20 +386,40 @@ function FormsSection() {
           <div className={styles.stack}>
             <Input label="氏名" name="name" placeholder="山田 花子" autoComplete="name" />
             <Input label="メールアドレス" name="email" type="email" required autoComplete="email" hint="ログインに使います" />
-            <Input label="卒業年度" name="graduation_year" inputMode="numeric" defaultValue="27" required error="4桁の数字で入力してください（例：2027）" />
+            <Input
+              label="卒業年度"
+              name="graduation_year"
+              inputMode="numeric"
+              defaultValue="27"
+              required
+              error="4桁の数字で入力してください（例：2027）"
+            />
             <Input label="大学名" name="university" defaultValue="シューログ大学" disabled />
           </div>
         </Demo>
         <Demo label="複数行テキスト">
           <div className={styles.stack}>
-            <Textarea label="インターンの内容" name="content" maxLength={400} hint="どんな課題に取り組んだかを書いてください" defaultValue="新規事業の立案に5日間取り組みました。" />
+            <Textarea
+              label="インターンの内容"
+              name="content"
+              maxLength={400}
+              hint="どんな課題に取り組んだかを書いてください"
+              defaultValue="新規事業の立案に5日間取り組みました。"
+            />
             <Textarea label="感想" name="impression" maxLength={400} required rows={3} error="感想を入力してください" />
           </div>
         </Demo>
         <Demo label="セレクト">
           <div className={styles.stack}>
             <Select label="年度・時期" name="year_season" options={YEAR_SEASONS} defaultValue="2024_summer" />
-            <Select label="本社所在地" name="pref" options={PREFECTURES} placeholder="選択してください" required error="本社所在地を選択してください" />
+            <Select
+              label="本社所在地"
+              name="pref"
+              options={PREFECTURES}
+              placeholder="選択してください"
+              required
+              error="本社所在地を選択してください"
+            />
           </div>
         </Demo>
         <Demo label="チェックボックス">
@@ -430,7 +465,10 @@ function FormsSection() {
 function StarRatingSection() {
   const [rating, setRating] = useState<number | null>(4);
   return (
-    <Section id="star-rating" description="平均点は小数点以下1桁まで星の塗りで表し、読み上げでは「5点中3.6点」と伝えます。入力では矢印キーで点数を変えられます。">
+    <Section
+      id="star-rating"
+      description="平均点は小数点以下1桁まで星の塗りで表し、読み上げでは「5点中3.6点」と伝えます。入力では矢印キーで点数を変えられます。"
+    >
       <Demo label="表示（中）">
         <dl className={styles.ratingList}>
           {[0, 2.5, 3.6, 5].map((value) => (
@@ -474,7 +512,10 @@ function StarRatingSection() {
 
 function StepIconSection() {
   return (
-    <Section id="step-icon" description="選考の進み具合です。済んだ段階はチェック、現在の段階は強調、まだの段階は灰色で示します。375px幅でも長い名前は枠の中で折り返します。">
+    <Section
+      id="step-icon"
+      description="選考の進み具合です。済んだ段階はチェック、現在の段階は強調、まだの段階は灰色で示します。375px幅でも長い名前は枠の中で折り返します。"
+    >
       <Demo label="ES提出の段階" wide>
         <StepIcon steps={SELECTION_STEPS} current={0} />
       </Demo>
@@ -572,17 +613,22 @@ function StickyBottomBarSection() {
 function HeartIcon() {
   return (
     <svg viewBox="0 0 24 24" focusable="false">
-      <path
-        d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1z"
-        fill="currentColor"
-      />
+      <path d="M12 20.5s-7.5-4.6-7.5-10.1A4.4 4.4 0 0 1 12 7.6a4.4 4.4 0 0 1 7.5 2.8c0 5.5-7.5 10.1-7.5 10.1z" fill="currentColor" />
     </svg>
   );
 }
 
 function HeartPlusIcon() {
   return (
-    <svg viewBox="0 0 24 24" focusable="false" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      viewBox="0 0 24 24"
+      focusable="false"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       <path d="M12 20s-7.5-4.6-7.5-10A4.4 4.4 0 0 1 12 7.4a4.4 4.4 0 0 1 7.5 2.6" />
       <path d="M18 13.5v6M15 16.5h6" />
     </svg>

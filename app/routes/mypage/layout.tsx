@@ -43,7 +43,12 @@ export default function MyPageLayout({ loaderData }: Route.ComponentProps) {
           {TABS.map((tab) => {
             const current = pathname === tab.to;
             return (
-              <Link key={tab.to} to={tab.to} className={current ? styles.tabActive : styles.tab} aria-current={current ? 'page' : undefined}>
+              <Link
+                key={tab.to}
+                to={tab.to}
+                className={current ? styles.tabActive : styles.tab}
+                aria-current={current ? 'page' : undefined}
+              >
                 {tab.label}
               </Link>
             );

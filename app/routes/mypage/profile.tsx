@@ -74,7 +74,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const profileValues = profileResult?.ok === false ? profileResult.values : undefined;
   const conditionValues = conditionResult?.ok === false ? conditionResult.values : undefined;
   const selectedIndustries = new Set(listValue(conditionValues, 'industryIds') ?? (conditionValues ? [] : profile.industryIds.map(String)));
-  const selectedPrefectures = new Set(listValue(conditionValues, 'prefectureIds') ?? (conditionValues ? [] : profile.prefectureIds.map(String)));
+  const selectedPrefectures = new Set(
+    listValue(conditionValues, 'prefectureIds') ?? (conditionValues ? [] : profile.prefectureIds.map(String)),
+  );
   const regions = [...new Set(choices.prefectures.map((p) => p.region))];
 
   return (
@@ -125,7 +127,9 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             required
             placeholder="選択してください"
             options={graduationYears.map((year) => ({ value: String(year), label: `${year}年卒` }))}
-            defaultValue={textValue(profileValues, 'graduationYear') ?? (profile.graduationYear ? String(profile.graduationYear) : undefined)}
+            defaultValue={
+              textValue(profileValues, 'graduationYear') ?? (profile.graduationYear ? String(profile.graduationYear) : undefined)
+            }
           />
           <div className={styles.actions}>
             <Button type="submit" disabledLabel="保存しています…" pending={submittingIntent === 'profile'}>
@@ -164,7 +168,11 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           </CheckboxGroup>
           <CheckboxGroup legend="希望勤務地" name="prefectureIds">
             {regions.map((region) => (
-              <details key={region} className={styles.region} open={choices.prefectures.some((p) => p.region === region && selectedPrefectures.has(String(p.id)))}>
+              <details
+                key={region}
+                className={styles.region}
+                open={choices.prefectures.some((p) => p.region === region && selectedPrefectures.has(String(p.id)))}
+              >
                 <summary className={styles.regionSummary}>
                   {region}
                   <span className={styles.regionCount}>

@@ -41,7 +41,12 @@ const PICTOGRAMS: Record<BadgeIconKind, ReactNode> = {
   company: (
     <>
       <rect x="20" y="17" width="24" height="29" rx="1.5" fill={WHITE} />
-      <path d="M25 23h3M30.5 23h3M36 23h3M25 28.5h3M30.5 28.5h3M36 28.5h3M25 34h3M36 34h3" {...ink} strokeWidth={2.4} strokeLinecap="butt" />
+      <path
+        d="M25 23h3M30.5 23h3M36 23h3M25 28.5h3M30.5 28.5h3M36 28.5h3M25 34h3M36 34h3"
+        {...ink}
+        strokeWidth={2.4}
+        strokeLinecap="butt"
+      />
       <rect x="29.5" y="38" width="5" height="8" fill={INK} />
     </>
   ),
@@ -91,7 +96,10 @@ const PICTOGRAMS: Record<BadgeIconKind, ReactNode> = {
   ),
   chat: (
     <>
-      <path d="M17 24.5a6.5 6.5 0 0 1 6.5-6.5h17a6.5 6.5 0 0 1 6.5 6.5v9a6.5 6.5 0 0 1-6.5 6.5H29.5L22 46v-6.4a6.5 6.5 0 0 1-5-6.1Z" fill={WHITE} />
+      <path
+        d="M17 24.5a6.5 6.5 0 0 1 6.5-6.5h17a6.5 6.5 0 0 1 6.5 6.5v9a6.5 6.5 0 0 1-6.5 6.5H29.5L22 46v-6.4a6.5 6.5 0 0 1-5-6.1Z"
+        fill={WHITE}
+      />
       <circle cx="25" cy="29" r="2.1" fill={INK} />
       <circle cx="32" cy="29" r="2.1" fill={INK} />
       <circle cx="39" cy="29" r="2.1" fill={INK} />
@@ -157,7 +165,17 @@ export function BadgeIcon({ icon, color, size = 'medium', label, className }: Ba
       <circle cx="32" cy="32" r="31" fill={INK} />
       {metal && <circle cx="32" cy="32" r="31" fill={`url(#${shineId})`} />}
       {metal && <circle cx="32" cy="32" r="30.2" fill="none" stroke="#000000" strokeOpacity={0.18} strokeWidth={1.6} />}
-      <circle cx="32" cy="32" r="26.5" fill={WHITE} fillOpacity={metal ? 0.1 : 0.16} stroke={WHITE} strokeOpacity={metal ? 0.7 : 0.6} strokeWidth={1.2} strokeDasharray="2.2 2.2" />
+      <circle
+        cx="32"
+        cy="32"
+        r="26.5"
+        fill={WHITE}
+        fillOpacity={metal ? 0.1 : 0.16}
+        stroke={WHITE}
+        strokeOpacity={metal ? 0.7 : 0.6}
+        strokeWidth={1.2}
+        strokeDasharray="2.2 2.2"
+      />
       {metal && <path d="M9 26A24 24 0 0 1 38 8.5 27 27 0 0 0 12 34Z" fill={WHITE} fillOpacity={0.16} />}
       {PICTOGRAMS[icon]}
     </svg>

@@ -62,9 +62,30 @@ function ShareButtons({ name, onNeedsTime }: { name: string; onNeedsTime: () => 
   return (
     <>
       <div className={styles.share}>
-        <a className={styles.shareLink} href={`https://x.com/intent/tweet?text=${enc(text)}&url=${enc(url)}`} target="_blank" rel="noopener noreferrer">X</a>
-        <a className={styles.shareLink} href={`https://www.facebook.com/sharer/sharer.php?u=${enc(url)}`} target="_blank" rel="noopener noreferrer">Facebook</a>
-        <a className={styles.shareLink} href={`https://social-plugins.line.me/lineit/share?url=${enc(url)}`} target="_blank" rel="noopener noreferrer">LINE</a>
+        <a
+          className={styles.shareLink}
+          href={`https://x.com/intent/tweet?text=${enc(text)}&url=${enc(url)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          X
+        </a>
+        <a
+          className={styles.shareLink}
+          href={`https://www.facebook.com/sharer/sharer.php?u=${enc(url)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          Facebook
+        </a>
+        <a
+          className={styles.shareLink}
+          href={`https://social-plugins.line.me/lineit/share?url=${enc(url)}`}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          LINE
+        </a>
         <span className={styles.copyWrap}>
           <button
             type="button"

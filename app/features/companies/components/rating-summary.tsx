@@ -2,19 +2,9 @@ import { StarRating } from '../../../ui/star-rating';
 import { RATING_ITEMS, type RatingItemKey } from '../rating-items';
 import styles from './rating-summary.module.css';
 
-export function RatingSummary({
-  reportCount,
-  averages,
-}: {
-  reportCount: number;
-  averages: Record<RatingItemKey, number | null>;
-}) {
+export function RatingSummary({ reportCount, averages }: { reportCount: number; averages: Record<RatingItemKey, number | null> }) {
   if (reportCount === 0) {
-    return (
-      <p className={styles.empty}>
-        インターン体験記の評価はまだありません。参加したことがあれば、最初の評価を投稿してみませんか。
-      </p>
-    );
+    return <p className={styles.empty}>インターン体験記の評価はまだありません。参加したことがあれば、最初の評価を投稿してみませんか。</p>;
   }
   const [overall, ...items] = RATING_ITEMS;
   return (

@@ -58,6 +58,7 @@ export function CompareChart({ height, description, ...series }: CompareChartPro
 
   // Redraws when the year/season (or anything else shown) changes.
   const { categoryLabels, baseName, baseValues, targetName, targetValues } = series;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the shown values trigger the redraw; it reads them from latest.current.
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
@@ -131,14 +132,13 @@ function dataset(label: string, data: number[], color: string) {
 function withAlpha(hex: string, alpha: number): string {
   const match = /^#([0-9a-f]{6})$/i.exec(hex);
   if (!match) return hex;
-  const channel = Math.round(alpha * 255).toString(16).padStart(2, '0');
+  const channel = Math.round(alpha * 255)
+    .toString(16)
+    .padStart(2, '0');
   return `#${match[1]}${channel}`;
 }
 
-function chartConfig(
-  canvas: HTMLCanvasElement,
-  latest: { current: Series },
-): ChartConfiguration<'radar', number[], string> {
+function chartConfig(canvas: HTMLCanvasElement, latest: { current: Series }): ChartConfiguration<'radar', number[], string> {
   const colors = seriesColors(canvas);
   const series = latest.current;
   const length = series.categoryLabels.length;
@@ -187,7 +187,7 @@ function chartConfig(
             // The real average, so a series drawn as zeros reads "--" rather than 0.
             label: (item: TooltipItem<'radar'>) => {
               const current = latest.current;
-              const values = item.datasetIndex === 0 ? current.baseValues : current.targetValues ?? [];
+              const values = item.datasetIndex === 0 ? current.baseValues : (current.targetValues ?? []);
               return ` ${item.dataset.label}：${formatAxisValue(values[item.dataIndex])}`;
             },
           },

@@ -82,7 +82,9 @@ export function CompareSearchPanel({
                       <span className={styles.name}>{company.name}</span>
                       <span className={styles.meta}>
                         本社：{company.prefName}
-                        <span className={styles.dot} aria-hidden="true">・</span>
+                        <span className={styles.dot} aria-hidden="true">
+                          ・
+                        </span>
                         インターン体験記 {formatCount(company.internReportCount, '件')}
                       </span>
                     </Link>
@@ -112,10 +114,7 @@ export function CompareSearchPanel({
                 </li>
               ) : (
                 <li key={company.company_id}>
-                  <Link
-                    to={`/companies/${baseCompanyId}/intern/compare?target_company_id=${company.company_id}`}
-                    className={styles.item}
-                  >
+                  <Link to={`/companies/${baseCompanyId}/intern/compare?target_company_id=${company.company_id}`} className={styles.item}>
                     <span className={styles.name}>{company.name}</span>
                     <span className={styles.meta}>本社：{company.pref_name}</span>
                     {company.url && <span className={styles.url}>{company.url}</span>}

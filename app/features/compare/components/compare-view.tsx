@@ -25,8 +25,7 @@ export function CompareView({
   targetCompany: Company | null;
   chartHeight: number;
 }) {
-  const initialKey =
-    data.currentYear !== null && data.currentSeason !== null ? yearSeasonKey(data.currentYear, data.currentSeason) : null;
+  const initialKey = data.currentYear !== null && data.currentSeason !== null ? yearSeasonKey(data.currentYear, data.currentSeason) : null;
   const [currentKey, setCurrentKey] = useState(initialKey);
   const entry = currentKey === null ? undefined : data.allData[currentKey];
 
@@ -79,7 +78,14 @@ export function CompareView({
             baseValues={entry.internExperienceEvaluateSet}
             targetName={targetCompany?.name ?? null}
             targetValues={targetValues}
-            description={describeChart(entry.label, data.categoryLabels, baseCompany.name, entry.internExperienceEvaluateSet, targetCompany?.name ?? null, targetValues)}
+            description={describeChart(
+              entry.label,
+              data.categoryLabels,
+              baseCompany.name,
+              entry.internExperienceEvaluateSet,
+              targetCompany?.name ?? null,
+              targetValues,
+            )}
           />
           {targetCompany && <p className={styles.axisNote}>項目名の横の数値は{targetCompany.name}の平均点です。</p>}
         </Card>
@@ -112,7 +118,8 @@ function NoData({ baseCompany, targetCompany }: { baseCompany: Company; targetCo
   return (
     <Card as="section" title="比較できる評価がまだありません" titleAs="h2" className={styles.noData}>
       <p className={styles.noDataText}>
-        {subject}には、公開中のインターン体験記がまだありません。別の企業と比較するか、インターンに参加したことがあれば体験記を投稿してみませんか。
+        {subject}
+        には、公開中のインターン体験記がまだありません。別の企業と比較するか、インターンに参加したことがあれば体験記を投稿してみませんか。
       </p>
       <p className={styles.noDataAction}>
         <a href="/intern_experiences/select_company" className={buttonClassName({ variant: 'secondary' })}>

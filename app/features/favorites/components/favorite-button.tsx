@@ -63,11 +63,21 @@ export function FavoriteButton({
     >
       {favorited ? (
         <svg className="icon-heart" viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 2.9 4.5 6.6 4.5c2.2 0 3.8 1.2 5.4 3.1 1.6-1.9 3.2-3.1 5.4-3.1 3.7 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z" fill="currentColor" />
+          <path
+            d="M12 21s-7.5-4.6-9.6-9.2C.9 8.4 2.9 4.5 6.6 4.5c2.2 0 3.8 1.2 5.4 3.1 1.6-1.9 3.2-3.1 5.4-3.1 3.7 0 5.7 3.9 4.2 7.3C19.5 16.4 12 21 12 21z"
+            fill="currentColor"
+          />
         </svg>
       ) : (
         <svg className="icon-heart-plus-o" viewBox="0 0 24 24" aria-hidden="true">
-          <path d="M12 20s-7-4.3-9-8.6C1.6 8.2 3.5 5 6.7 5c2.1 0 3.6 1.1 5.3 3 1.7-1.9 3.2-3 5.3-3 3.2 0 5.1 3.2 3.7 6.4" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M12 20s-7-4.3-9-8.6C1.6 8.2 3.5 5 6.7 5c2.1 0 3.6 1.1 5.3 3 1.7-1.9 3.2-3 5.3-3 3.2 0 5.1 3.2 3.7 6.4"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="1.9"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
           <path d="M18.5 14v6M15.5 17h6" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" />
         </svg>
       )}

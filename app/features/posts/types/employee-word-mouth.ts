@@ -23,7 +23,12 @@ export const employeeWordMouth = definePostType({
   toRecord: (content) => ({
     title: content.title,
     sections: toSections(EMPLOYEE_WORD_MOUTH_SECTIONS, content),
-    attributes: { department: content.department, tenureYears: content.tenureYears, employment: content.employment, rating: content.rating },
+    attributes: {
+      department: content.department,
+      tenureYears: content.tenureYears,
+      employment: content.employment,
+      rating: content.rating,
+    },
   }),
   fromRecord: (record) => ({
     title: record.title,

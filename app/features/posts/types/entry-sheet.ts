@@ -15,11 +15,10 @@ const fields = object({
   year: year('提出した年'),
   /** インターンES only: the program's season. */
   season: optionalChoice('時期', SEASONS),
-  questions: list(
-    '設問',
-    object({ question: text('設問', { max: 200 }), answer: text('回答', { min: 1, max: 2000 }) }),
-    { min: 1, max: ENTRY_SHEET_QUESTIONS_MAX },
-  ),
+  questions: list('設問', object({ question: text('設問', { max: 200 }), answer: text('回答', { min: 1, max: 2000 }) }), {
+    min: 1,
+    max: ENTRY_SHEET_QUESTIONS_MAX,
+  }),
   result: choice('ESの結果', ENTRY_SHEET_RESULTS),
 });
 

@@ -23,9 +23,7 @@ function cappedText(label: string, max: number) {
 /** Required free text, trimmed: at least `min` characters (a section that says something). */
 export function text(label: string, options: { min?: number; max: number }) {
   const { min = 1, max } = options;
-  const strict = cappedText(label, max)
-    .min(1, `${label}を入力してください。`)
-    .min(min, `${label}は${min}文字以上で入力してください。`);
+  const strict = cappedText(label, max).min(1, `${label}を入力してください。`).min(min, `${label}は${min}文字以上で入力してください。`);
   return { strict, draft: cappedText(label, max).optional() } satisfies Field;
 }
 
@@ -71,7 +69,11 @@ export function optionalYear(label: string) {
 
 /** A star rating of 1 to 5 (the star rating input widget). */
 export function rating(label: string) {
-  const value = z.number({ error: `${label}を1〜5の星で選んでください。` }).int().min(1).max(5);
+  const value = z
+    .number({ error: `${label}を1〜5の星で選んでください。` })
+    .int()
+    .min(1)
+    .max(5);
   return {
     strict: z.preprocess(toNumber, value),
     draft: z.preprocess(toNumber, value.optional()).catch(undefined),

@@ -18,9 +18,11 @@ const fields = object({
   overview: text('内容', { min: 30, max: 4000 }),
   flow: text('選考フロー', { min: 5, max: 2000 }),
   impressions: text('感想', { min: 30, max: 4000 }),
-  ratings: object(Object.fromEntries(RATING_ITEMS.map((item) => [item.key, rating(item.label)])) as {
-    [K in (typeof RATING_ITEMS)[number]['key']]: ReturnType<typeof rating>;
-  }),
+  ratings: object(
+    Object.fromEntries(RATING_ITEMS.map((item) => [item.key, rating(item.label)])) as {
+      [K in (typeof RATING_ITEMS)[number]['key']]: ReturnType<typeof rating>;
+    },
+  ),
 });
 
 export const internExperience = definePostType({
@@ -58,7 +60,10 @@ export const internExperience = definePostType({
       overview: sectionBody(record, INTERN_SECTIONS.overview),
       flow: sectionBody(record, INTERN_SECTIONS.flow),
       impressions: sectionBody(record, INTERN_SECTIONS.impressions),
-      ratings: Object.fromEntries(RATING_ITEMS.map((item) => [item.key, intern[item.column]])) as Record<(typeof RATING_ITEMS)[number]['key'], number>,
+      ratings: Object.fromEntries(RATING_ITEMS.map((item) => [item.key, intern[item.column]])) as Record<
+        (typeof RATING_ITEMS)[number]['key'],
+        number
+      >,
     };
   },
 });

@@ -82,5 +82,7 @@ export function toSections(headings: SectionHeadings, content: Record<string, un
 
 /** The texts of fixed-heading sections, by content key. */
 export function fromSections<H extends SectionHeadings>(headings: H, record: Pick<PostRecord, 'sections'>): { [K in keyof H]: string } {
-  return Object.fromEntries(Object.entries(headings).map(([key, heading]) => [key, sectionBody(record, heading)])) as { [K in keyof H]: string };
+  return Object.fromEntries(Object.entries(headings).map(([key, heading]) => [key, sectionBody(record, heading)])) as {
+    [K in keyof H]: string;
+  };
 }

@@ -15,6 +15,14 @@ export const recruitServiceReview = definePostType({
   keys: ['recruit_service_review'],
   schema: fields.strict,
   draftSchema: fields.draft,
-  toRecord: (content) => ({ title: content.title, sections: toSections(SERVICE_REVIEW_SECTIONS, content), attributes: { rating: content.rating } }),
-  fromRecord: (record) => ({ title: record.title, rating: numberAttribute(record, 'rating') ?? 3, ...fromSections(SERVICE_REVIEW_SECTIONS, record) }),
+  toRecord: (content) => ({
+    title: content.title,
+    sections: toSections(SERVICE_REVIEW_SECTIONS, content),
+    attributes: { rating: content.rating },
+  }),
+  fromRecord: (record) => ({
+    title: record.title,
+    rating: numberAttribute(record, 'rating') ?? 3,
+    ...fromSections(SERVICE_REVIEW_SECTIONS, record),
+  }),
 });

@@ -47,7 +47,10 @@ export const screeningExperience = definePostType({
     }));
     return {
       title: content.title,
-      sections: [...steps.map((item) => ({ heading: stepHeading(item), body: item.body })), { heading: REFLECTION_HEADING, body: content.reflection }],
+      sections: [
+        ...steps.map((item) => ({ heading: stepHeading(item), body: item.body })),
+        { heading: REFLECTION_HEADING, body: content.reflection },
+      ],
       attributes: presentAttributes({ course: content.jobType, graduationYear: content.graduationYear }),
       screening: { graduationYear: content.graduationYear, steps, result: content.result },
     };

@@ -2,7 +2,11 @@
 import { object, optionalYear, rating, text } from './fields';
 import { definePostType, fromSections, numberAttribute, presentAttributes, toSections } from './post-type-module';
 
-export const STUDENT_WORD_MOUTH_SECTIONS = { briefing: '説明会・社員の印象', selection: '選考の雰囲気', verdict: '魅力と気になる点' } as const;
+export const STUDENT_WORD_MOUTH_SECTIONS = {
+  briefing: '説明会・社員の印象',
+  selection: '選考の雰囲気',
+  verdict: '魅力と気になる点',
+} as const;
 
 const fields = object({
   title: text('タイトル', { min: 5, max: 80 }),

@@ -58,7 +58,9 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
                     {Array.from(company.name.replace(/株式会社|ホールディングス/g, ''))[0] ?? '社'}
                   </span>
                   <span className={styles.name}>{company.name}</span>
-                  <span className={styles.meta}>{company.industryName}・{company.prefectureName}</span>
+                  <span className={styles.meta}>
+                    {company.industryName}・{company.prefectureName}
+                  </span>
                   <span className={styles.rating}>
                     {/* The short note: a slide is a fifth of the page wide. */}
                     <CompanyRating average={company.internRatingAverage} emptyLabel="評価なし" />
@@ -84,7 +86,9 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
           disabled={!canPrev}
           aria-label="前のおすすめ企業"
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
         </button>
         <button
           type="button"
@@ -93,7 +97,9 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
           disabled={!canNext}
           aria-label="次のおすすめ企業"
         >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" /></svg>
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+          </svg>
         </button>
       </div>
       {snaps.length > 1 && (

@@ -92,10 +92,10 @@ export function CompanySearchBox({ className }: { className?: string }) {
       </button>
       <ul id={listId} role="listbox" aria-label="候補の企業" className={styles.list} hidden={!showList}>
         {state.status === 'error' && <li className={styles.message}>候補を読み込めませんでした。検索ボタンで検索できます。</li>}
-        {state.status === 'results' && companies.length === 0 && (
-          <li className={styles.message}>該当する企業が見つかりませんでした。</li>
-        )}
+        {state.status === 'results' && companies.length === 0 && <li className={styles.message}>該当する企業が見つかりませんでした。</li>}
         {companies.map((company, index) => (
+          // biome-ignore lint/a11y/useKeyWithClickEvents: the input's arrow keys and Enter choose an option (the combobox pattern, aria-activedescendant).
+          // biome-ignore lint/a11y/useFocusableInteractive: options stay unfocusable; focus stays in the input.
           <li
             key={company.company_id}
             id={`${listId}-${index}`}

@@ -29,7 +29,9 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
     <main className={styles.main}>
       <title>{`${title} | シューログ`}</title>
       <meta name="robots" content="noindex" />
-      <p className={styles.code} aria-hidden="true">{status}</p>
+      <p className={styles.code} aria-hidden="true">
+        {status}
+      </p>
       <h1 className={styles.title}>{title}</h1>
       <p className={styles.lead}>{lead}</p>
       {status === 422 && hydrated ? (
@@ -38,8 +40,12 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
         </Suspense>
       ) : (
         <div className={styles.actions}>
-          <Link to="/" className={styles.primary}>トップページへ戻る</Link>
-          <Link to="/companies" className={styles.secondary}>企業を探す</Link>
+          <Link to="/" className={styles.primary}>
+            トップページへ戻る
+          </Link>
+          <Link to="/companies" className={styles.secondary}>
+            企業を探す
+          </Link>
         </div>
       )}
     </main>

@@ -30,9 +30,10 @@ export default function RetryExpired() {
         >
           {kept ? '入力内容を残して読み込み直す' : 'ページを読み込み直す'}
         </button>
-        <Link to="/" className={styles.secondary}>トップページへ戻る</Link>
+        <Link to="/" className={styles.secondary}>
+          トップページへ戻る
+        </Link>
       </div>
     </>
   );
 }
-

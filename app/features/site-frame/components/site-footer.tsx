@@ -11,15 +11,21 @@ export function SiteFooter() {
         </div>
         <nav aria-label="サイト内リンク">
           <ul className={styles.links}>
-            <li><Link to="/companies">企業を探す</Link></li>
-            <li><Link to="/recruit_services">就活サービス</Link></li>
-            <li><Link to="/badges">バッジ一覧</Link></li>
-            <li><Link to="/mypage">マイページ</Link></li>
+            <li>
+              <Link to="/companies">企業を探す</Link>
+            </li>
+            <li>
+              <Link to="/recruit_services">就活サービス</Link>
+            </li>
+            <li>
+              <Link to="/badges">バッジ一覧</Link>
+            </li>
+            <li>
+              <Link to="/mypage">マイページ</Link>
+            </li>
           </ul>
         </nav>
-        <p className={styles.note}>
-          掲載している企業・投稿はすべてデモ用に作成した架空のものです。
-        </p>
+        <p className={styles.note}>掲載している企業・投稿はすべてデモ用に作成した架空のものです。</p>
         <p className={styles.copyright}>© 2026 シューログ</p>
       </div>
     </footer>
