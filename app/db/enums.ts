@@ -69,6 +69,7 @@ export type PointReason = (typeof POINT_REASONS)[number];
 export const TRACKER_CATEGORIES = ['intern', 'recruit'] as const;
 export type TrackerCategory = (typeof TRACKER_CATEGORIES)[number];
 
+/** In the order a selection advances (選考管理, PRODUCT.md section 5). */
 export const TRACKER_STATUSES = [
   'registered',
   'intern_participated',

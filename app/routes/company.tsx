@@ -5,7 +5,8 @@ import { FavoriteButton } from '../features/favorites/components/favorite-button
 import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { RatingSummary } from '../features/companies/components/rating-summary';
 import { getCompanyProfile } from '../features/companies/get-company-profile.server';
-import { POST_TYPE_KEYS, POST_TYPES, postPath } from '../features/posts/post-types';
+import { POST_TYPES, postPath } from '../features/posts/post-types';
+import { POST_TYPE_KEYS } from '../db/enums';
 import { recordCompanyView } from '../features/recommendations/record-company-view.server';
 import { formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';

@@ -81,18 +81,14 @@ export function CheckboxGroup({
   return (
     <FieldGroup
       {...rest}
-      id={field.id}
+      {...field.group}
+      {...field.control}
       legend={legend}
       hideLegend={hideLegend}
       required={required}
       // A browser cannot require "one of these checkboxes", so the group says it in words.
       announceRequired
       hint={hint}
-      hintId={field.hintId}
-      error={field.error}
-      errorId={field.errorId}
-      aria-invalid={field.error ? true : undefined}
-      aria-describedby={field.describedBy}
     >
       <div className={orientation === 'horizontal' ? styles.horizontal : styles.vertical}>{children}</div>
     </FieldGroup>

@@ -32,26 +32,8 @@ export function Input({
 }: InputProps) {
   const field = useField({ id, name: rest.name, error, hasHint: hint != null, describedBy: [describedBy] });
   return (
-    <Field
-      controlId={field.id}
-      label={label}
-      hideLabel={hideLabel}
-      required={required}
-      hint={hint}
-      hintId={field.hintId}
-      error={field.error}
-      errorId={field.errorId}
-      className={className}
-    >
-      <input
-        {...rest}
-        id={field.id}
-        type={type}
-        required={required}
-        className={styles.input}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={field.describedBy}
-      />
+    <Field {...field.frame} label={label} hideLabel={hideLabel} required={required} hint={hint} className={className}>
+      <input {...rest} {...field.control} type={type} required={required} className={styles.input} />
     </Field>
   );
 }

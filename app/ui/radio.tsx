@@ -116,26 +116,21 @@ export function RadioGroup({
   ...rest
 }: RadioGroupProps) {
   const field = useField({ id, name, error, hasHint: hint != null, describedBy: [describedBy] });
-  const groupId = field.id;
-  const legendId = `${groupId}-legend`;
+  const legendId = `${field.id}-legend`;
   return (
     <RadioGroupContext value={{ name, value, defaultValue, onChange, required, disabled, invalid: Boolean(field.error) }}>
       <FieldGroup
         {...rest}
-        id={groupId}
+        {...field.group}
+        {...field.control}
         // radiogroup (not the fieldset's implicit group) is the role that may carry aria-invalid and aria-required.
         role="radiogroup"
         aria-labelledby={legendId}
-        aria-invalid={field.error ? true : undefined}
         aria-required={required || undefined}
-        aria-describedby={field.describedBy}
         legend={<span id={legendId}>{legend}</span>}
         hideLegend={hideLegend}
         required={required}
         hint={hint}
-        hintId={field.hintId}
-        error={field.error}
-        errorId={field.errorId}
         disabled={disabled}
       >
         <div className={orientation === 'horizontal' ? styles.horizontal : styles.vertical}>

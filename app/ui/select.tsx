@@ -40,28 +40,9 @@ export function Select({
   const startValue = placeholder !== undefined && value === undefined && defaultValue === undefined ? '' : defaultValue;
   const field = useField({ id, name: rest.name, error, hasHint: hint != null, describedBy: [describedBy] });
   return (
-    <Field
-      controlId={field.id}
-      label={label}
-      hideLabel={hideLabel}
-      required={required}
-      hint={hint}
-      hintId={field.hintId}
-      error={field.error}
-      errorId={field.errorId}
-      className={className}
-    >
+    <Field {...field.frame} label={label} hideLabel={hideLabel} required={required} hint={hint} className={className}>
       <div className={styles.wrap}>
-        <select
-          {...rest}
-          id={field.id}
-          required={required}
-          value={value}
-          defaultValue={startValue}
-          className={styles.select}
-          aria-invalid={field.error ? true : undefined}
-          aria-describedby={field.describedBy}
-        >
+        <select {...rest} {...field.control} required={required} value={value} defaultValue={startValue} className={styles.select}>
           {placeholder !== undefined && (
             // For a required field the empty choice cannot be picked back, so the browser's
             // required check keeps working; an optional field can be cleared with it.

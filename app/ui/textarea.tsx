@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type ChangeEvent, type ComponentPropsWithRef, type ReactNode } from 'react';
-import { joinIds } from './cx';
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { Field } from './field';
 import { useField } from './use-field';
 import styles from './textarea.module.css';
@@ -35,8 +34,8 @@ export function Textarea({
   ...rest
 }: TextareaProps) {
   const withCount = showCount && maxLength !== undefined;
-  const field = useField({ id, name: rest.name, error });
-  const countId = `${field.id}-count`;
+  const countId = useId();
+  const field = useField({ id, name: rest.name, error, hasHint: hint != null, describedBy: [withCount && countId, describedBy] });
 
   const innerRef = useRef<HTMLTextAreaElement | null>(null);
   const [typedLength, setTypedLength] = useState(() => String(value ?? defaultValue ?? '').length);
@@ -65,14 +64,11 @@ export function Textarea({
 
   return (
     <Field
-      controlId={field.id}
+      {...field.frame}
       label={label}
       hideLabel={hideLabel}
       required={required}
       hint={hint}
-      hintId={field.hintId}
-      error={field.error}
-      errorId={field.errorId}
       className={className}
       aside={
         withCount ? (
@@ -84,8 +80,8 @@ export function Textarea({
     >
       <textarea
         {...rest}
+        {...field.control}
         ref={setRefs}
-        id={field.id}
         rows={rows}
         required={required}
         maxLength={maxLength}
@@ -93,8 +89,6 @@ export function Textarea({
         defaultValue={defaultValue}
         onChange={handleChange}
         className={styles.textarea}
-        aria-invalid={field.error ? true : undefined}
-        aria-describedby={joinIds(field.error && field.errorId, hint != null && field.hintId, withCount && countId, describedBy)}
       />
     </Field>
   );

@@ -28,12 +28,19 @@ export function useField(options: {
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const error = options.error ?? (options.name ? errors[fieldPath(options.name)] : undefined);
+  // The error first: it is what the student has to act on.
+  const describedBy = joinIds(error && errorId, options.hasHint && hintId, ...(options.describedBy ?? []));
   return {
     id,
     hintId,
     errorId,
     error,
-    // The error first: it is what the student has to act on.
-    describedBy: joinIds(error && errorId, options.hasHint && hintId, ...(options.describedBy ?? [])),
+    describedBy,
+    /** The props of the Field frame around a control. */
+    frame: { controlId: id, hintId, errorId, error },
+    /** The props of a FieldGroup (a fieldset of radios or checkboxes) besides `control`. */
+    group: { hintId, errorId, error },
+    /** The control's own props: its id and how it is described. */
+    control: { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy },
   };
 }

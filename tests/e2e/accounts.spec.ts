@@ -187,7 +187,8 @@ test.describe('accounts in the browser', () => {
     await page.getByLabel('メールアドレス').fill(email);
     await page.getByLabel('パスワード').fill('short');
     await page.getByRole('button', { name: '同意して登録する' }).click();
-    await expect(page.getByText('パスワードは8文字以上で入力してください。')).toBeVisible();
+    // Beside the field and in the summary above the form.
+    await expect(page.getByText('パスワードは8文字以上で入力してください。')).toHaveCount(2);
     await expect(page.getByLabel('メールアドレス')).toHaveValue(email);
     await page.getByLabel('パスワード').fill('a long pass phrase for e2e');
     await page.getByRole('button', { name: '同意して登録する' }).click();
@@ -199,7 +200,7 @@ test.describe('accounts in the browser', () => {
     await page.getByLabel('学部・学科').fill('経済学部 経済学科');
     await page.getByLabel('卒業年度').selectOption('2028');
     await page.getByRole('button', { name: 'プロフィールを保存する' }).click();
-    await expect(page.getByText('お名前を入力してください。')).toBeVisible();
+    await expect(page.getByText('お名前を入力してください。')).toHaveCount(2);
     await expect(page.getByLabel('大学名')).toHaveValue('東都大学');
     await expect(page.getByLabel('卒業年度')).toHaveValue('2028');
     await page.getByLabel('お名前').fill('試験 花子');

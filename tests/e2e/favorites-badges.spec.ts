@@ -129,7 +129,7 @@ test('50 concurrent identical favorite POSTs make one favorite and no server err
     headers: { Accept: 'application/json' },
   });
   expect(refused.status()).toBe(422);
-  await page.goto('/mypage');
+  await page.goto('/mypage/favorite_companies');
   await expect(page.getByRole('heading', { name: 'お気に入り企業（0社）' })).toBeVisible();
 
   const answers = await Promise.all(
@@ -141,7 +141,7 @@ test('50 concurrent identical favorite POSTs make one favorite and no server err
     ),
   );
   expect(answers.map((answer) => answer.status()).filter((status) => status >= 300)).toEqual([]);
-  await page.goto('/mypage');
+  await page.goto('/mypage/favorite_companies');
   await expect(page.getByRole('heading', { name: 'お気に入り企業（1社）' })).toBeVisible();
   await expect(page.locator('main li', { hasText: company.name })).toHaveCount(1);
 
@@ -160,7 +160,7 @@ test('50 concurrent identical favorite POSTs make one favorite and no server err
     });
     expect(removed.status()).toBeLessThan(300);
   }
-  await page.goto('/mypage');
+  await page.goto('/mypage/favorite_companies');
   await expect(page.getByRole('heading', { name: 'お気に入り企業（0社）' })).toBeVisible();
   await context.close();
 });

@@ -4,8 +4,9 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
-import type { PostTypeKey } from '../posts/post-types';
-import { badgesEarnedBy, type Activity, type TrackerCategory, type TrackerStatus } from './rules';
+import type { PostTypeKey } from '../../db/enums';
+import type { TrackerCategory, TrackerStatus } from '../../db/enums';
+import { badgesEarnedBy, type Activity } from './rules';
 
 export type BackfillSummary = {
   students: number;

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { POST_TYPES, POST_TYPE_KEYS } from '../posts/post-types';
+import { POST_TYPES } from '../posts/post-types';
+import { POST_TYPE_KEYS } from '../../db/enums';
 import { BADGE_KINDS } from './catalog';
-import { badgesEarnedBy, type Activity, type TrackerStatus } from './rules';
+import type { TrackerStatus } from '../../db/enums';
+import { badgesEarnedBy, type Activity } from './rules';
 
 const facts = { userId: 7 };
 const earned = (activity: Activity, extra: Partial<typeof facts & { submittedPostCount: number }> = {}) =>

@@ -1,18 +1,10 @@
 // Which badges an activity earns (PRODUCT.md section 6). Pure: the engine (record-activity.server.ts)
 // and the backfill both ask these rules, so a live grant and a re-evaluation never disagree.
 // See docs/decisions/011-badges.md for the choices where SPEC.md only gives names.
-import { POST_TYPES, type PostTypeKey } from '../posts/post-types';
+import { TRACKER_STATUSES, type TrackerCategory, type TrackerStatus } from '../../db/enums';
+import { POST_TYPES } from '../posts/post-types';
+import type { PostTypeKey } from '../../db/enums';
 import { badgeId } from './catalog';
-
-export type TrackerCategory = 'intern' | 'recruit';
-export type TrackerStatus =
-  | 'registered'
-  | 'intern_participated'
-  | 'es_submitted'
-  | 'passed_first_interview'
-  | 'passed_second_or_later_interview'
-  | 'job_offer'
-  | 'entered';
 
 /** A tracker entry as it is after the change (選考管理, PRODUCT.md section 5). */
 type TrackerState = { category: TrackerCategory; status: TrackerStatus; willEnter: boolean };
@@ -49,17 +41,7 @@ export type ActivityFacts = {
 /** Posts a student must have submitted for 410 submitMultipleContents (PRODUCT.md: 3 or more). */
 export const MULTIPLE_CONTENTS_THRESHOLD = 3;
 
-const TRACKER_ORDER: readonly TrackerStatus[] = [
-  'registered',
-  'intern_participated',
-  'es_submitted',
-  'passed_first_interview',
-  'passed_second_or_later_interview',
-  'job_offer',
-  'entered',
-];
-
-const rank = (status: TrackerStatus) => TRACKER_ORDER.indexOf(status);
+const rank = (status: TrackerStatus) => TRACKER_STATUSES.indexOf(status);
 
 /**
  * A tracker entry's badges follow from its state, not from the step that changed: moving a

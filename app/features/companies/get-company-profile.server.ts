@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import { excerpt } from '../../lib/format';
-import { POST_TYPE_KEYS, type PostTypeKey } from '../posts/post-types';
+import { POST_TYPE_KEYS, type PostTypeKey } from '../../db/enums';
 import { RATING_ITEMS, type RatingItemKey } from './rating-items';
 
 export type CompanyProfile = {

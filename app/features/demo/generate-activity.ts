@@ -1,6 +1,7 @@
 // What the demo students did besides posting: favorites, clips, useful votes, the selection
 // tracker, reward points and the badges all of that earned, plus the page views of the last
 // 30 days. Each badge is granted at the moment its action first happened.
+import { TRACKER_STATUSES } from '../../db/enums';
 import { POST_TYPES } from '../posts/post-types';
 import { DAY, HOUR, REFERENCE_DATE, between, maxDate, minDate, plus, tokyoDay } from './calendar';
 import type {
@@ -55,18 +56,8 @@ type ActivityInput = {
 
 type TrackerStatus = TrackerEntryRow['status'];
 
-const TRACKER_ORDER: readonly NonNullable<TrackerStatus>[] = [
-  'registered',
-  'intern_participated',
-  'es_submitted',
-  'passed_first_interview',
-  'passed_second_or_later_interview',
-  'job_offer',
-  'entered',
-];
-
 function trackerRank(status: TrackerStatus): number {
-  return TRACKER_ORDER.indexOf(status ?? 'registered');
+  return TRACKER_STATUSES.indexOf(status ?? 'registered');
 }
 
 /** Where a screening experience left the student on the tracker's steps. */

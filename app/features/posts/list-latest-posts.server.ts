@@ -3,7 +3,7 @@ import { db } from '../../db/client.server';
 import { companies, posts, recruitServices } from '../../db/schema';
 import { newestFirst } from './newest-first';
 import { excerpt } from '../../lib/format';
-import type { PostTypeKey } from './post-types';
+import type { PostTypeKey } from '../../db/enums';
 
 export type PostSummary = {
   id: number;

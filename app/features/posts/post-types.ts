@@ -1,17 +1,6 @@
-// The nine content types of PRODUCT.md section 2: their Japanese names and URL segments.
-export const POST_TYPE_KEYS = [
-  'intern_entry_sheet',
-  'screening_entry_sheet',
-  'intern_experience',
-  'screening_experience',
-  'student_word_mouth',
-  'employee_word_mouth',
-  'company_study',
-  'recruit_service_review',
-  'jobhunt_prompt_report',
-] as const;
-
-export type PostTypeKey = (typeof POST_TYPE_KEYS)[number];
+// The nine content types of PRODUCT.md section 2: their Japanese names and URL segments. The
+// keys themselves are the database enum's (app/db/enums.ts).
+import type { PostTypeKey } from '../../db/enums';
 
 export type PostTypeInfo = {
   key: PostTypeKey;

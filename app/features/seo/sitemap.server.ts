@@ -1,7 +1,8 @@
 import { asc, count, eq, max, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { companies, posts, recruitServices } from '../../db/schema';
-import { POST_TYPES, type PostTypeKey } from '../posts/post-types';
+import { POST_TYPES } from '../posts/post-types';
+import type { PostTypeKey } from '../../db/enums';
 
 /** The sitemap protocol's limit per file. */
 export const SITEMAP_MAX_URLS = 50_000;

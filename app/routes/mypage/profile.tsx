@@ -56,6 +56,15 @@ export function meta() {
   return pageMeta({ title: 'マイページ', description: 'プロフィールと希望条件を登録・変更できます。', noindex: true });
 }
 
+/** 「保存しました。」 beside the form that was just saved (the snack bar says it too). */
+function SavedNote({ shown }: { shown: boolean }) {
+  return shown ? (
+    <p className={styles.saved} role="status">
+      保存しました。
+    </p>
+  ) : null;
+}
+
 const SAVED_TEXT = { profile: 'プロフィールを保存しました', conditions: '希望条件を保存しました' } as const;
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -82,11 +91,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <Card as="section" title="プロフィール" titleAs="h2" className={styles.card}>
-        {profileResult?.ok && (
-          <p className={styles.saved} role="status">
-            保存しました。
-          </p>
-        )}
+        <SavedNote shown={profileResult?.ok === true} />
         <ValidatedForm
           method="post"
           className={styles.form}
@@ -141,11 +146,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
       <Card as="section" title="希望条件" titleAs="h2" className={styles.card}>
         <p className={styles.cardLead}>興味のある業界と勤務地を選ぶと、おすすめ企業に反映されます。いくつでも選べます。</p>
-        {conditionResult?.ok && (
-          <p className={styles.saved} role="status">
-            保存しました。
-          </p>
-        )}
+        <SavedNote shown={conditionResult?.ok === true} />
         <ValidatedForm
           method="post"
           className={styles.form}

@@ -1,6 +1,7 @@
 import { Link } from '../../../ui/link';
 import { formatCount, formatDate } from '../../../lib/format';
-import { POST_TYPES, postPath, type PostTypeKey } from '../post-types';
+import type { PostTypeKey } from '../../../db/enums';
+import { POST_TYPES, postPath } from '../post-types';
 import styles from './post-list-item.module.css';
 
 /** What a list shows of a post; the list loaders cut the excerpt to the length their page wants. */

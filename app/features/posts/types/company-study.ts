@@ -1,15 +1,10 @@
 // 企業研究レポート: a student's study of a company, in three fixed sections.
-import { object, text } from './fields';
+import { headedTexts, object, TITLE } from './fields';
 import { definePostType, fromSections, toSections } from './post-type-module';
 
 export const COMPANY_STUDY_SECTIONS = { business: '事業内容', analysis: '強み・課題', motivation: '志望動機への活かし方' } as const;
 
-const fields = object({
-  title: text('タイトル', { min: 5, max: 80 }),
-  business: text('事業内容', { min: 30, max: 4000 }),
-  analysis: text('強み・課題', { min: 30, max: 4000 }),
-  motivation: text('志望動機への活かし方', { min: 30, max: 4000 }),
-});
+const fields = object({ title: TITLE, ...headedTexts(COMPANY_STUDY_SECTIONS, { min: 30, max: 4000 }) });
 
 export const companyStudy = definePostType({
   keys: ['company_study'],

@@ -1,20 +1,13 @@
 // 社員クチコミ: imported from employees' reviews, never written through a form (PRODUCT.md).
-import { choice, integer, object, rating, text } from './fields';
+import { choice, headedTexts, integer, object, rating, text, TITLE } from './fields';
 import { definePostType, fromSections, numberAttribute, textAttribute, toSections } from './post-type-module';
 
 export const EMPLOYEE_WORD_MOUTH_SECTIONS = { culture: '社風・働き方', growth: '成長環境', pay: '年収・待遇' } as const;
 export const EMPLOYMENTS = ['現職', '退職済み'] as const;
 
-const fields = object({
-  title: text('タイトル', { min: 5, max: 80 }),
-  department: text('部署', { max: 40 }),
-  employment: choice('在籍状況', EMPLOYMENTS),
-  tenureYears: integer('在籍年数', { min: 0, max: 50, unit: '年' }),
-  rating: rating('総合評価'),
-  culture: text('社風・働き方', { min: 20, max: 2000 }),
-  growth: text('成長環境', { min: 20, max: 2000 }),
-  pay: text('年収・待遇', { min: 20, max: 2000 }),
-});
+const employee = { department: text('部署', { max: 40 }), employment: choice('在籍状況', EMPLOYMENTS) };
+const tenure = { tenureYears: integer('在籍年数', { min: 0, max: 50, unit: '年' }), rating: rating('総合評価') };
+const fields = object({ title: TITLE, ...employee, ...tenure, ...headedTexts(EMPLOYEE_WORD_MOUTH_SECTIONS, { min: 20, max: 2000 }) });
 
 export const employeeWordMouth = definePostType({
   keys: ['employee_word_mouth'],

@@ -2,13 +2,13 @@
 // from the content type. Each question and its answer is a section (heading = question).
 import type { PostTypeKey } from '../../../db/enums';
 import { ENTRY_SHEET_RESULTS, SEASONS } from '../../../db/enums';
-import { choice, list, object, optionalChoice, optionalText, optionalYear, text, year } from './fields';
+import { choice, list, object, optionalChoice, optionalText, optionalYear, text, year, TITLE } from './fields';
 import { definePostType, numberAttribute, presentAttributes, textAttribute } from './post-type-module';
 
 export const ENTRY_SHEET_QUESTIONS_MAX = 10;
 
 const fields = object({
-  title: text('タイトル', { min: 5, max: 80 }),
+  title: TITLE,
   jobType: optionalText('職種・コース', { max: 40 }),
   graduationYear: optionalYear('卒業年度'),
   /** The year the ES was submitted. */

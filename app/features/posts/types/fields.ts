@@ -27,6 +27,16 @@ export function text(label: string, options: { min?: number; max: number }) {
   return { strict, draft: cappedText(label, max).optional() } satisfies Field;
 }
 
+/** The title every content type has. */
+export const TITLE = text('タイトル', { min: 5, max: 80 });
+
+/** Required texts stored under fixed headings: one field per key, named by its heading. */
+export function headedTexts<const H extends Record<string, string>>(headings: H, limits: { min: number; max: number }) {
+  return Object.fromEntries(Object.entries(headings).map(([key, heading]) => [key, text(heading, limits)])) as {
+    [K in keyof H]: ReturnType<typeof text>;
+  };
+}
+
 /** Optional free text. */
 export function optionalText(label: string, options: { max: number }) {
   const value = cappedText(label, options.max).optional();

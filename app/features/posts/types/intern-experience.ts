@@ -1,13 +1,13 @@
 // インターン体験記 (PRODUCT.md section 2): the program, three sections and the nine ratings.
 import { INTERN_FORMATS, SEASONS } from '../../../db/enums';
 import { RATING_ITEMS } from '../../companies/rating-items';
-import { choice, integer, object, optionalText, optionalYear, rating, text, year } from './fields';
+import { choice, integer, object, optionalText, optionalYear, rating, text, year, TITLE } from './fields';
 import { definePostType, numberAttribute, presentAttributes, sectionBody, textAttribute } from './post-type-module';
 
 export const INTERN_SECTIONS = { overview: '内容', flow: '選考フロー', impressions: '感想' } as const;
 
 const fields = object({
-  title: text('タイトル', { min: 5, max: 80 }),
+  title: TITLE,
   jobType: optionalText('職種・コース', { max: 40 }),
   graduationYear: optionalYear('卒業年度'),
   year: year('開催年'),

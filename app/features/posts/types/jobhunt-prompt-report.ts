@@ -1,18 +1,13 @@
 // 就活速報: a short report of one selection step and its result, written soon after.
-import { choice, object, optionalYear, text } from './fields';
+import { choice, object, optionalYear, text, TITLE } from './fields';
 import { definePostType, numberAttribute, presentAttributes, sectionBody, textAttribute } from './post-type-module';
 
 export const QUICK_PHASES = ['ES', 'Webテスト', 'GD', '一次面接', '二次面接', '最終面接'] as const;
 export const QUICK_RESULTS = ['通過', '不通過', '結果待ち', '内定'] as const;
 export const QUICK_REPORT_HEADING = '速報';
 
-const fields = object({
-  title: text('タイトル', { min: 5, max: 80 }),
-  graduationYear: optionalYear('卒業年度'),
-  phase: choice('選考フェーズ', QUICK_PHASES),
-  result: choice('結果', QUICK_RESULTS),
-  report: text('速報', { min: 20, max: 2000 }),
-});
+const step = { phase: choice('選考フェーズ', QUICK_PHASES), result: choice('結果', QUICK_RESULTS) };
+const fields = object({ title: TITLE, graduationYear: optionalYear('卒業年度'), ...step, report: text('速報', { min: 20, max: 2000 }) });
 
 export const jobhuntPromptReport = definePostType({
   keys: ['jobhunt_prompt_report'],

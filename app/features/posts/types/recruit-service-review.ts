@@ -1,15 +1,10 @@
 // 就活サービス口コミ: a review of a job-hunting service, with a rating.
-import { object, rating, text } from './fields';
+import { headedTexts, object, rating, TITLE } from './fields';
 import { definePostType, fromSections, numberAttribute, toSections } from './post-type-module';
 
 export const SERVICE_REVIEW_SECTIONS = { good: '良かった点', bad: '気になった点' } as const;
 
-const fields = object({
-  title: text('タイトル', { min: 5, max: 80 }),
-  rating: rating('総合評価'),
-  good: text('良かった点', { min: 20, max: 2000 }),
-  bad: text('気になった点', { min: 20, max: 2000 }),
-});
+const fields = object({ title: TITLE, rating: rating('総合評価'), ...headedTexts(SERVICE_REVIEW_SECTIONS, { min: 20, max: 2000 }) });
 
 export const recruitServiceReview = definePostType({
   keys: ['recruit_service_review'],

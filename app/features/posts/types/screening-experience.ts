@@ -1,7 +1,7 @@
 // 本選考体験記 (PRODUCT.md section 2): graduation year, the steps taken in order with a text each,
 // the result and a reflection.
 import { SCREENING_RESULTS, SCREENING_STEP_KINDS, type ScreeningStepKind } from '../../../db/enums';
-import { choice, flag, list, object, optionalInteger, optionalText, text, year } from './fields';
+import { choice, flag, list, object, optionalInteger, optionalText, text, year, TITLE } from './fields';
 import { definePostType, presentAttributes, sectionBody, textAttribute } from './post-type-module';
 
 export const REFLECTION_HEADING = '振り返り';
@@ -25,7 +25,7 @@ const step = object({
 });
 
 const fields = object({
-  title: text('タイトル', { min: 5, max: 80 }),
+  title: TITLE,
   jobType: optionalText('職種・コース', { max: 40 }),
   graduationYear: year('卒業年度'),
   steps: list('選考ステップ', step, { min: 1, max: 12 }),

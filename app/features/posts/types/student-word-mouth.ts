@@ -1,5 +1,5 @@
 // 学生クチコミ: a student's impressions of a company's briefings and selection, with a rating.
-import { object, optionalYear, rating, text } from './fields';
+import { headedTexts, object, optionalYear, rating, TITLE } from './fields';
 import { definePostType, fromSections, numberAttribute, presentAttributes, toSections } from './post-type-module';
 
 export const STUDENT_WORD_MOUTH_SECTIONS = {
@@ -8,14 +8,8 @@ export const STUDENT_WORD_MOUTH_SECTIONS = {
   verdict: '魅力と気になる点',
 } as const;
 
-const fields = object({
-  title: text('タイトル', { min: 5, max: 80 }),
-  graduationYear: optionalYear('卒業年度'),
-  rating: rating('総合評価'),
-  briefing: text('説明会・社員の印象', { min: 20, max: 2000 }),
-  selection: text('選考の雰囲気', { min: 20, max: 2000 }),
-  verdict: text('魅力と気になる点', { min: 20, max: 2000 }),
-});
+const texts = headedTexts(STUDENT_WORD_MOUTH_SECTIONS, { min: 20, max: 2000 });
+const fields = object({ title: TITLE, graduationYear: optionalYear('卒業年度'), rating: rating('総合評価'), ...texts });
 
 export const studentWordMouth = definePostType({
   keys: ['student_word_mouth'],
