@@ -5,8 +5,7 @@
 // are built on it.
 // Pages load it when they first call (the heart, the search box), not up front: it is not on
 // the way to a page's first paint.
-import { CSRF_PARAM, XSRF_COOKIE } from './csrf';
-import { pageCsrfToken } from './page-token';
+import { CSRF_PARAM, pageCsrfToken, XSRF_COOKIE } from './csrf';
 
 export const CSRF_TOKEN_NOT_FOUND = 'CSRF token not found';
 

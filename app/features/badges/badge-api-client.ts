@@ -3,7 +3,7 @@
 // page's csrf-token meta tag (the GET included), the XSRF cookie is echoed as a header, answers
 // come back with camelCase keys, and there is no timeout. Failures are rethrown (SPEC.md
 // section 8).
-import { pageCsrfToken } from '../../lib/page-token';
+import { pageCsrfToken } from '../../lib/csrf';
 import { CSRF_TOKEN_NOT_FOUND, sendCall } from '../../lib/site-client';
 import type { BadgeIconKind, BadgeTier } from './catalog';
 

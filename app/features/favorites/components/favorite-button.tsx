@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnackBar } from '../../../ui/snack-bar';
-import { pageCsrfToken } from '../../../lib/page-token';
+import { pageCsrfToken } from '../../../lib/csrf';
 import { setFavorited, useFavorited } from '../favorites-store';
 import styles from './favorite-button.module.css';
 
