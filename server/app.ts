@@ -14,10 +14,10 @@ import { flushCompanyViews, recordCompanyView } from '../app/features/recommenda
 import { loadConfig, type Config } from '../app/lib/config.server';
 import { logger } from '../app/lib/logger.server';
 import { parseId } from '../app/lib/http';
-import { invalidatePageCache } from '../app/lib/page-cache.server';
 import { projectRoot } from '../app/lib/project-root.server';
 import { csrfProtection, privateSessionResponses } from './csrf';
 import { createFastLane } from './fast-lane';
+import { clearPageCacheAfterWrites } from './page-cache-writes';
 import { guardRequest } from './request-guard';
 import { withAppErrorAnswers } from './route-errors';
 import { createVisitorPages } from './visitor-pages';
@@ -65,17 +65,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   // session's CSRF token (docs/decisions/004-csrf.md).
   app.use(privateSessionResponses());
   app.use(csrfProtection());
-  // Any write may change what visitors see (counts, lists, ratings): every successful unsafe
-  // request clears this process's page cache once it has answered, so no route can forget
-  // (docs/decisions/010-page-cache.md). Other processes' entries expire within 10 seconds.
-  app.use((req, res, next) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.on('finish', () => {
-        if (res.statusCode < 400) invalidatePageCache();
-      });
-    }
-    next();
-  });
+  app.use(clearPageCacheAfterWrites());
 
   app.get('/healthz', async (_req, res) => {
     try {

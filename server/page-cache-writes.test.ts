@@ -1,0 +1,40 @@
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getCachedPage, setCachedPage } from '../app/lib/page-cache.server';
+import { clearPageCacheAfterWrites } from './page-cache-writes';
+
+let base = '';
+let close = () => {};
+
+beforeAll(async () => {
+  const app = express();
+  app.use(clearPageCacheAfterWrites());
+  // Routes that answer as a real one would: a success, a refusal.
+  app.all('/ok', (_req, res) => void res.json({ ok: true }));
+  app.all('/refused', (_req, res) => void res.status(422).json({ error: {} }));
+  const server = app.listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  close = () => server.close();
+});
+afterAll(() => close());
+
+const store = () => setCachedPage('/companies/1', { status: 200, headers: [], body: Buffer.from('page'), nonce: 'n' });
+
+describe('the page cache after writes', () => {
+  it('is cleared by every successful POST, PUT, PATCH and DELETE, whatever the route', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      store();
+      await fetch(`${base}/ok`, { method });
+      expect(getCachedPage('/companies/1'), method).toBeUndefined();
+    }
+  });
+
+  it('stays after reads and refused writes', async () => {
+    store();
+    await fetch(`${base}/ok`);
+    await fetch(`${base}/refused`, { method: 'POST' });
+    expect(getCachedPage('/companies/1')).toBeDefined();
+  });
+});
