@@ -74,12 +74,13 @@ export function ValidatedForm<S extends z.ZodType>({ schema, serverErrors, child
     firstInvalidControl(event.currentTarget, found)?.focus();
   }
 
+  // Text, selects and checkboxes all fire input events; one check per change.
   function onChange(event: FormEvent<HTMLFormElement>) {
     if (checked !== null) setChecked(check(event.currentTarget));
   }
 
   return (
-    <Form ref={formRef} noValidate {...formProps} className={className} onSubmit={onSubmit} onInput={onChange} onChange={onChange}>
+    <Form ref={formRef} noValidate {...formProps} className={className} onSubmit={onSubmit} onInput={onChange}>
       {messages.length > 0 && (
         <div className={styles.summary} role="alert">
           <p className={styles.summaryTitle}>入力内容を確認してください（{messages.length}件）</p>

@@ -1,7 +1,5 @@
 import { Outlet, useLocation } from 'react-router';
-import { getMyProfile } from '../../features/accounts/get-my-profile.server';
 import { requireStudent } from '../../features/accounts/session-request.server';
-import { AppError } from '../../lib/app-error';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/layout';
 import styles from './mypage.module.css';
@@ -19,11 +17,9 @@ export function headers() {
 }
 
 export async function loader({ request }: Route.LoaderArgs) {
-  // The student's own data only: the id comes from the session, never from the request.
+  // The session already knows the name: the frame costs no query of its own.
   const user = await requireStudent(request);
-  const profile = await getMyProfile({ userId: user.id });
-  if (!profile) throw new AppError('not_found');
-  return { name: profile.name, profileCompleted: profile.profileCompletedAt !== null };
+  return { name: user.name };
 }
 
 export default function MyPageLayout({ loaderData }: Route.ComponentProps) {
@@ -33,12 +29,6 @@ export default function MyPageLayout({ loaderData }: Route.ComponentProps) {
       <div className={styles.inner}>
         <h1 className={styles.title}>マイページ</h1>
         <p className={styles.greeting}>{loaderData.name ? `${loaderData.name}さん、こんにちは。` : 'ようこそ、シューログへ。'}</p>
-        {!loaderData.profileCompleted && (
-          <div className={styles.callout} role="status">
-            <p className={styles.calloutTitle}>会員登録が完了しました</p>
-            <p>まずはプロフィールを入力しましょう。体験記を投稿したときに「2027年卒・経済学部」のように表示されます。</p>
-          </div>
-        )}
         <nav className={styles.tabs} aria-label="マイページのメニュー">
           {TABS.map((tab) => {
             const current = pathname === tab.to;

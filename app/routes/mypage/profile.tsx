@@ -90,6 +90,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
+      {!profile.profileCompletedAt && (
+        <div className={styles.callout} role="status">
+          <p className={styles.calloutTitle}>会員登録が完了しました</p>
+          <p>まずはプロフィールを入力しましょう。体験記を投稿したときに「2027年卒・経済学部」のように表示されます。</p>
+        </div>
+      )}
       <Card as="section" title="プロフィール" titleAs="h2" className={styles.card}>
         <SavedNote shown={profileResult?.ok === true} />
         <ValidatedForm
