@@ -225,11 +225,10 @@ const SAMPLE_CONTENT: { [K in PostTypeKey]: PostContentOf<K> } = {
     reflection: '早めに業界研究を始めたことで、面接で具体的な話ができたと感じています。',
   },
   student_word_mouth: {
+    category: '説明会',
     title: '説明会と選考の印象',
     rating: 4,
-    briefing: '説明会では若手社員の方が仕事の実際を率直に話してくれました。',
-    selection: '面接は終始穏やかな雰囲気で、話をよく聞いてもらえました。',
-    verdict: '若手に任せる文化が魅力ですが、勤務地の希望は通りにくいようです。',
+    body: '説明会では若手社員の方が仕事の実際を率直に話してくれました。面接は終始穏やかな雰囲気で、話をよく聞いてもらえました。',
   },
   employee_word_mouth: {
     title: '若手に任せる社風です',
@@ -254,9 +253,9 @@ const SAMPLE_CONTENT: { [K in PostTypeKey]: PostContentOf<K> } = {
     bad: '通知が多く、必要な情報を探すのに少し時間がかかりました。',
   },
   jobhunt_prompt_report: {
+    event: '面接',
+    eventDate: '2026-10-20',
     title: '一次面接を通過しました',
-    phase: '一次面接',
-    result: '通過',
     report: '面接官は2人で、ガクチカを深掘りされました。結果は3日後に届きました。',
   },
 };

@@ -17,6 +17,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import {
   ENTRY_SHEET_RESULTS,
@@ -224,7 +225,8 @@ export const postType = pgEnum('post_type', POST_TYPE_KEYS);
 
 export const postStatus = pgEnum('post_status', POST_STATUSES);
 
-export type PostSection = { heading: string; body: string };
+/** A section of a post. `limit` is an entry sheet question's character limit (「400字以内」), when it had one. */
+export type PostSection = { heading: string; body: string; limit?: number };
 
 /**
  * Every content type shares this table: author, company (or service), status and free-text
@@ -252,6 +254,11 @@ export const posts = pgTable(
      * Imported posts and the demo data are published at 1 without a revision row.
      */
     revision: integer('revision').notNull().default(0),
+    /**
+     * The key the posting form made up for the draft that became this post, so that a doubled or
+     * retried first save (or a form sent twice) creates one post (docs/decisions/025-posting.md).
+     */
+    draftKey: uuid('draft_key'),
     /** When the post was first sent for review (its revisions keep every later time). */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -265,6 +272,7 @@ export const posts = pgTable(
     index('posts_published_idx').on(t.publishedAt.desc(), t.id.desc()).where(sql`${t.status} = 'published'`),
     index('posts_service_idx').on(t.recruitServiceId).where(sql`${t.recruitServiceId} IS NOT NULL`),
     index('posts_author_idx').on(t.authorId, t.updatedAt.desc()),
+    uniqueIndex('posts_author_draft_key').on(t.authorId, t.draftKey),
     index('posts_submitted_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
     // A draft may not have its company (or service) yet; anything submitted has exactly one.
     check(
@@ -288,7 +296,8 @@ export const moderationAction = pgEnum('moderation_action', MODERATION_ACTIONS);
  * the post type's content (features/posts/types/), partial while a draft; it becomes the
  * published post (posts and its detail table) when a moderator approves it. A published post
  * that is being revised keeps showing its published revision while the next one is reviewed.
- * At most one revision of a post is open (draft, submitted or rejected) at a time.
+ * At most one revision of a post is open (draft or submitted) at a time; a rejected revision is
+ * closed, and editing it starts the next revision (so the moderator can see what changed).
  */
 export const postRevisions = pgTable(
   'post_revisions',
@@ -311,7 +320,7 @@ export const postRevisions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.postId, t.revision] }),
-    uniqueIndex('post_revisions_open_key').on(t.postId).where(sql`${t.status} IN ('draft', 'submitted', 'rejected')`),
+    uniqueIndex('post_revisions_open_key').on(t.postId).where(sql`${t.status} IN ('draft', 'submitted')`),
     index('post_revisions_queue_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
     check('post_revisions_revision_check', sql`${t.revision} >= 1`),
     check('post_revisions_rejected_check', sql`${t.status} <> 'rejected' OR ${t.rejectionReason} IS NOT NULL`),

@@ -194,7 +194,9 @@ describe('generateDemoData', () => {
         expect(section.heading).toBeTruthy();
         expect(section.body).not.toMatch(/[{}[\]|]|undefined|NaN/);
         expect(section.body).toMatch(/。|！$/);
-        const [min, max] = post.type === 'jobhunt_prompt_report' ? [100, 250] : [150, 600];
+        // A student's word of mouth is one body made of three of the demo's sections.
+        const [min, max] =
+          post.type === 'jobhunt_prompt_report' ? [100, 250] : post.type === 'student_word_mouth' ? [450, 1800] : [150, 600];
         total++;
         if (section.body.length >= min && section.body.length <= max) inRange++;
         expect(section.body.length).toBeLessThanOrEqual(max);
@@ -203,11 +205,14 @@ describe('generateDemoData', () => {
     expect(inRange / total).toBeGreaterThan(0.98);
   });
 
-  it('gives quick reports a phase and a result, and service reviews a rating', () => {
+  it('gives quick reports an event and its date, word of mouth a category, and service reviews a rating', () => {
     for (const post of published) {
       if (post.type === 'jobhunt_prompt_report') {
-        expect(['ES', 'Webテスト', 'GD', '一次面接', '二次面接', '最終面接']).toContain(post.attributes?.phase);
-        expect(['通過', '不通過', '結果待ち', '内定']).toContain(post.attributes?.result);
+        expect(['ES結果', 'Webテスト', '面接', '内定', 'その他']).toContain(post.attributes?.event);
+        expect(post.attributes?.eventDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      }
+      if (post.type === 'student_word_mouth') {
+        expect(['説明会', 'OB・OG訪問', '選考', '社風・働き方', 'その他']).toContain(post.attributes?.category);
       }
       if (post.type === 'recruit_service_review') {
         expect(post.attributes?.rating).toBeGreaterThanOrEqual(1);

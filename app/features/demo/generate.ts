@@ -24,7 +24,9 @@ import type {
   userPreferredPrefectures,
   users,
 } from '../../db/schema';
+import type { QUICK_EVENTS } from '../posts/types/jobhunt-prompt-report';
 import { toPostRecord, type PostContent } from '../posts/types/registry';
+import type { WORD_MOUTH_CATEGORIES } from '../posts/types/student-word-mouth';
 import { DEMO_MODERATOR_EMAIL, demoStudentEmail, DEMO_STUDENT_COUNT } from './accounts';
 import { DAY, HOUR, REFERENCE_DATE, between, jst, maxDate, minDate, plus, recent } from './calendar';
 import { generateActivity, generateViewDays } from './generate-activity';
@@ -671,15 +673,23 @@ class Posts {
     const rating = clamp(Math.round(this.rng.normal(company.quality, 0.9)), 1, 5);
     const graduationYear = author.graduationYear ?? 2027;
     const title = studentWordMouthTitle(this.rng, company, graduationYear);
-    const [briefing, selection, verdict] = studentWordMouthSections(this.rng, company, rating);
+    const sections = studentWordMouthSections(this.rng, company, rating);
+    // The demo texts cover the briefing, the selection and a verdict; a student files such a
+    // mixed account under 選考 or 説明会 most often.
+    const category = this.rng.weighted<(typeof WORD_MOUTH_CATEGORIES)[number]>([
+      ['選考', 4],
+      ['説明会', 3],
+      ['社風・働き方', 2],
+      ['OB・OG訪問', 1],
+      ['その他', 0.5],
+    ]);
     return {
       type: 'student_word_mouth',
+      category,
       title,
       graduationYear,
       rating,
-      briefing: briefing!.body,
-      selection: selection!.body,
-      verdict: verdict!.body,
+      body: sections.map((section) => section.body).join('\n\n'),
     };
   }
 
@@ -719,7 +729,14 @@ class Posts {
     // A result is reported when it arrives; a wait is reported right after the step.
     const reportedAfterDays = result === '結果待ち' ? 0 : resultAfterDays;
     return {
-      content: { type: 'jobhunt_prompt_report', title: report.title, graduationYear, phase, result, report: report.sections[0]!.body },
+      content: {
+        type: 'jobhunt_prompt_report',
+        event: quickEventOf(phase, result),
+        eventDate: tokyoDate(plus(date, reportedAfterDays * DAY)),
+        title: report.title,
+        graduationYear,
+        report: report.sections[0]!.body,
+      },
       reportedAfterDays,
     };
   }
@@ -1189,4 +1206,18 @@ export function generateDemoData(options: GenerateOptions): DemoData {
     ...activity,
     companyViewDays: generateViewDays(viewRng, companyList, options.today ?? REFERENCE_DATE),
   };
+}
+
+/** What a quick report of a step and its result is about (就活速報's できごと). */
+function quickEventOf(phase: QuickPhase, result: QuickResult): (typeof QUICK_EVENTS)[number] {
+  if (result === '内定') return '内定';
+  if (phase === 'ES') return 'ES結果';
+  if (phase === 'Webテスト') return 'Webテスト';
+  if (phase === 'GD') return 'その他';
+  return '面接';
+}
+
+/** The calendar date in Japan of an instant, as YYYY-MM-DD. */
+function tokyoDate(at: Date): string {
+  return new Date(at.getTime() + 9 * HOUR).toISOString().slice(0, 10);
 }

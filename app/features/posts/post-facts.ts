@@ -3,6 +3,7 @@
 // visitor only cut (full-text-access.ts).
 import { formatYearSeason } from '../../lib/format';
 import { RATING_ITEMS } from '../companies/rating-items';
+import { ENTRY_SHEET_RESULT_LABELS, formatCalendarDate, INTERN_FORMAT_LABELS, SCREENING_RESULT_LABELS } from './labels';
 import type { PostContent } from './types/registry';
 import { stepHeading } from './types/screening-experience';
 
@@ -14,9 +15,6 @@ export type PostFacts = {
   /** The nine intern ratings, or null. */
   ratings: Array<{ label: string; value: number }> | null;
 };
-
-const SCREENING_RESULTS = { offer: '内定', rejected: '不合格', declined: '辞退', in_progress: '選考中' } as const;
-const ES_RESULTS = { passed: '通過', failed: '不通過', unknown: '結果不明' } as const;
 
 function graduation(year: number | undefined): Fact[] {
   return year === undefined ? [] : [{ label: '卒業年度', value: `${year}年卒` }];
@@ -33,7 +31,7 @@ export function postFacts(content: PostContent): PostFacts {
         facts: [
           { label: '開催時期', value: formatYearSeason(content.year, content.season) },
           { label: 'テーマ', value: content.theme },
-          { label: '形式', value: content.format === 'online' ? 'オンライン' : '対面' },
+          { label: '形式', value: INTERN_FORMAT_LABELS[content.format] },
           { label: '期間', value: `${content.days}日間` },
           ...graduation(content.graduationYear),
           ...course(content.jobType),
@@ -45,7 +43,7 @@ export function postFacts(content: PostContent): PostFacts {
       return {
         facts: [
           { label: '卒業年度', value: `${content.graduationYear}年卒` },
-          { label: '選考結果', value: SCREENING_RESULTS[content.result] },
+          { label: '選考結果', value: SCREENING_RESULT_LABELS[content.result] },
           ...(content.steps.length > 0 ? [{ label: '選考フロー', value: content.steps.map(stepHeading).join(' → ') }] : []),
           ...course(content.jobType),
         ],
@@ -58,7 +56,7 @@ export function postFacts(content: PostContent): PostFacts {
         facts: [
           { label: '選考区分', value: content.type === 'intern_entry_sheet' ? 'インターン' : '本選考' },
           { label: '年度', value: `${content.year}年` },
-          { label: 'ES結果', value: ES_RESULTS[content.result] },
+          { label: 'ES結果', value: ENTRY_SHEET_RESULT_LABELS[content.result] },
           ...graduation(content.graduationYear),
           ...course(content.jobType),
         ],
@@ -66,7 +64,11 @@ export function postFacts(content: PostContent): PostFacts {
         ratings: null,
       };
     case 'student_word_mouth':
-      return { facts: graduation(content.graduationYear), stars: content.rating, ratings: null };
+      return {
+        facts: [{ label: 'カテゴリ', value: content.category }, ...graduation(content.graduationYear)],
+        stars: content.rating,
+        ratings: null,
+      };
     case 'employee_word_mouth':
       return {
         facts: [
@@ -83,8 +85,8 @@ export function postFacts(content: PostContent): PostFacts {
       return {
         facts: [
           ...graduation(content.graduationYear),
-          { label: '選考フェーズ', value: content.phase },
-          { label: '結果', value: content.result },
+          { label: 'できごと', value: content.event },
+          { label: '日付', value: formatCalendarDate(content.eventDate) },
         ],
         stars: null,
         ratings: null,

@@ -1,10 +1,12 @@
 // 企業研究レポート: a student's study of a company, in three fixed sections.
-import { headedTexts, object, TITLE } from './fields';
+import { headedTexts, maxLengths, object, TITLE } from './fields';
 import { definePostType, fromSections, toSections } from './post-type-module';
 
-export const COMPANY_STUDY_SECTIONS = { business: '事業内容', analysis: '強み・課題', motivation: '志望動機への活かし方' } as const;
+export const COMPANY_STUDY_SECTIONS = { business: '事業内容', analysis: '強み・課題', motivation: '志望動機に使えること' } as const;
 
 const fields = object({ title: TITLE, ...headedTexts(COMPANY_STUDY_SECTIONS, { min: 30, max: 4000 }) });
+
+export const COMPANY_STUDY_LIMITS = maxLengths(fields.shape);
 
 export const companyStudy = definePostType({
   keys: ['company_study'],

@@ -2,10 +2,17 @@
 // from the content type. Each question and its answer is a section (heading = question).
 import type { PostTypeKey } from '../../../db/enums';
 import { ENTRY_SHEET_RESULTS, SEASONS } from '../../../db/enums';
-import { choice, list, object, optionalChoice, optionalText, optionalYear, text, year, TITLE } from './fields';
+import { choice, list, maxLengths, object, optionalChoice, optionalInteger, optionalText, optionalYear, text, year, TITLE } from './fields';
 import { definePostType, numberAttribute, presentAttributes, textAttribute } from './post-type-module';
 
 export const ENTRY_SHEET_QUESTIONS_MAX = 10;
+
+const question = object({
+  question: text('設問', { max: 200 }),
+  /** The character limit the company set, when it set one. */
+  limit: optionalInteger('字数制限', { min: 10, max: 2000, unit: '字' }),
+  answer: text('回答', { min: 1, max: 2000 }),
+});
 
 const fields = object({
   title: TITLE,
@@ -15,11 +22,24 @@ const fields = object({
   year: year('提出した年'),
   /** インターンES only: the program's season. */
   season: optionalChoice('時期', SEASONS),
-  questions: list('設問', object({ question: text('設問', { max: 200 }), answer: text('回答', { min: 1, max: 2000 }) }), {
-    min: 1,
-    max: ENTRY_SHEET_QUESTIONS_MAX,
-  }),
+  questions: list('設問', question, { min: 1, max: ENTRY_SHEET_QUESTIONS_MAX }),
   result: choice('ESの結果', ENTRY_SHEET_RESULTS),
+});
+
+export const ENTRY_SHEET_LIMITS = maxLengths(fields.shape);
+export const ENTRY_SHEET_QUESTION_LIMITS = maxLengths(question.shape);
+
+/** An answer longer than its question's character limit (「400字以内」) did not fit the form. */
+const strictSchema = fields.strict.superRefine((content, context) => {
+  content.questions.forEach((item, index) => {
+    if (item.limit !== undefined && item.answer.length > item.limit) {
+      context.addIssue({
+        code: 'custom',
+        path: ['questions', index, 'answer'],
+        message: `回答が${item.limit}字を超えています（${item.answer.length}字）。`,
+      });
+    }
+  });
 });
 
 function selectionOf(key: PostTypeKey) {
@@ -28,13 +48,17 @@ function selectionOf(key: PostTypeKey) {
 
 export const entrySheet = definePostType({
   keys: ['intern_entry_sheet', 'screening_entry_sheet'],
-  schema: fields.strict,
+  schema: strictSchema,
   draftSchema: fields.draft,
   toRecord(content, key) {
     const selectionType = selectionOf(key);
     return {
       title: content.title,
-      sections: content.questions.map((item) => ({ heading: item.question, body: item.answer })),
+      sections: content.questions.map((item) => ({
+        heading: item.question,
+        body: item.answer,
+        ...(item.limit ? { limit: item.limit } : {}),
+      })),
       attributes: presentAttributes({
         course: content.jobType,
         season: selectionType === 'intern' ? content.season : undefined,
@@ -53,7 +77,7 @@ export const entrySheet = definePostType({
       graduationYear: numberAttribute(record, 'graduationYear'),
       year: detail.year,
       season,
-      questions: record.sections.map((section) => ({ question: section.heading, answer: section.body })),
+      questions: record.sections.map((section) => ({ question: section.heading, limit: section.limit, answer: section.body })),
       result: detail.result,
     };
   },

@@ -4,7 +4,42 @@
 // so that a half-written 体験記 is saved as it is and checked in full only when it is sent.
 import { z } from 'zod';
 
-export type Field<Strict extends z.ZodType = z.ZodType, Draft extends z.ZodType = z.ZodType> = { strict: Strict; draft: Draft };
+export type Field<Strict extends z.ZodType = z.ZodType, Draft extends z.ZodType = z.ZodType> = {
+  strict: Strict;
+  draft: Draft;
+  /** A text field's maximum length, which the form shows while the student types. */
+  max?: number;
+};
+
+/** Characters a post never keeps: controls other than the line break, and bidi overrides. */
+function isStripped(code: number): boolean {
+  return (
+    (code < 0x20 && code !== 0x0a) ||
+    (code >= 0x7f && code <= 0x9f) ||
+    code === 0x200e ||
+    code === 0x200f ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2066 && code <= 0x2069)
+  );
+}
+
+/**
+ * What every text of a post goes through, in the browser and on the server alike: NFC, line
+ * breaks as \n, a tab as a space, and no control or direction-override characters (which could
+ * disguise what a text says). Emoji, full-width digits and mixed scripts stay as typed.
+ */
+export function cleanText(value: string): string {
+  let out = '';
+  for (const char of value.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
+    if (!isStripped(char.codePointAt(0)!)) out += char;
+  }
+  return out;
+}
+
+/** A string cleaned by cleanText before `inner` checks it. */
+function cleaned<T extends z.ZodType<unknown, string>>(inner: T) {
+  return z.string().transform(cleanText).pipe(inner);
+}
 
 /** An empty form field is "not given". */
 function emptyIsMissing(value: unknown): unknown {
@@ -20,11 +55,20 @@ function cappedText(label: string, max: number) {
   return z.string().trim().max(max, `${label}は${max}文字以内で入力してください。`);
 }
 
-/** Required free text, trimmed: at least `min` characters (a section that says something). */
+/**
+ * Required free text, trimmed: at least `min` characters (a section that says something). A
+ * draft keeps the text exactly as typed (untrimmed), within the same maximum.
+ */
 export function text(label: string, options: { min?: number; max: number }) {
   const { min = 1, max } = options;
-  const strict = cappedText(label, max).min(1, `${label}を入力してください。`).min(min, `${label}は${min}文字以上で入力してください。`);
-  return { strict, draft: cappedText(label, max).optional() } satisfies Field;
+  const strict = cleaned(
+    cappedText(label, max).min(1, `${label}を入力してください。`).min(min, `${label}は${min}文字以上で入力してください。`),
+  );
+  return { strict, draft: draftText(label, max), max } satisfies Field;
+}
+
+function draftText(label: string, max: number) {
+  return cleaned(z.string().max(max, `${label}は${max}文字以内で入力してください。`)).optional();
 }
 
 /** The title every content type has. */
@@ -39,8 +83,26 @@ export function headedTexts<const H extends Record<string, string>>(headings: H,
 
 /** Optional free text. */
 export function optionalText(label: string, options: { max: number }) {
-  const value = cappedText(label, options.max).optional();
-  return { strict: value, draft: value } satisfies Field;
+  const strict = z.preprocess(emptyIsMissing, cleaned(cappedText(label, options.max)).optional());
+  return { strict, draft: draftText(label, options.max), max: options.max } satisfies Field;
+}
+
+/** A calendar date typed as YYYY-MM-DD (an <input type="date">), not in the future (a day of slack for time zones). */
+export function date(label: string) {
+  const value = z
+    .string({ error: `${label}を入力してください。` })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}を正しい日付で入力してください。`)
+    .refine((text) => {
+      const parsed = new Date(`${text}T00:00:00Z`);
+      return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
+    }, `${label}を正しい日付で入力してください。`)
+    .refine((text) => text >= '2000-01-01' && new Date(`${text}T00:00:00+09:00`).getTime() <= Date.now() + 86_400_000, {
+      message: `${label}に未来の日付は入力できません。`,
+    });
+  return {
+    strict: z.preprocess(emptyIsMissing, value),
+    draft: z.preprocess(emptyIsMissing, value.optional()).catch(undefined),
+  } satisfies Field;
 }
 
 function number(label: string, options: { min: number; max: number; unit?: string }) {
@@ -121,7 +183,12 @@ type DraftShape<S extends Shape> = { [K in keyof S]: z.ZodOptional<S[K]['draft']
 export function object<S extends Shape>(shape: S) {
   const strict = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.strict])) as StrictShape<S>;
   const draft = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.draft.optional()])) as DraftShape<S>;
-  return { strict: z.object(strict), draft: z.object(draft) } satisfies Field;
+  return { strict: z.object(strict), draft: z.object(draft), shape } satisfies Field & { shape: S };
+}
+
+/** The maximum lengths of an object's text fields, for the form's counters. */
+export function maxLengths<S extends Shape>(shape: S): { [K in keyof S]: number } {
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.max ?? 0])) as { [K in keyof S]: number };
 }
 
 /** A list the author adds to, removes from and reorders (ES questions, selection steps). */
@@ -130,5 +197,6 @@ export function list<S extends z.ZodType, D extends z.ZodType>(label: string, it
   return {
     strict: z.array(item.strict).min(options.min, `${label}を${options.min}つ以上入力してください。`).max(options.max, tooMany),
     draft: z.array(item.draft).max(options.max, tooMany),
-  } satisfies Field;
+    item,
+  } satisfies Field & { item: Field<S, D> };
 }

@@ -1,7 +1,7 @@
 // インターン体験記 (PRODUCT.md section 2): the program, three sections and the nine ratings.
 import { INTERN_FORMATS, SEASONS } from '../../../db/enums';
 import { RATING_ITEMS } from '../../companies/rating-items';
-import { choice, integer, object, optionalText, optionalYear, rating, text, year, TITLE } from './fields';
+import { choice, integer, object, optionalText, optionalYear, rating, text, year, TITLE, maxLengths } from './fields';
 import { definePostType, numberAttribute, presentAttributes, sectionBody, textAttribute } from './post-type-module';
 
 export const INTERN_SECTIONS = { overview: '内容', flow: '選考フロー', impressions: '感想' } as const;
@@ -24,6 +24,8 @@ const fields = object({
     },
   ),
 });
+
+export const INTERN_LIMITS = maxLengths(fields.shape);
 
 export const internExperience = definePostType({
   keys: ['intern_experience'],

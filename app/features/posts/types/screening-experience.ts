@@ -1,7 +1,7 @@
 // 本選考体験記 (PRODUCT.md section 2): graduation year, the steps taken in order with a text each,
 // the result and a reflection.
 import { SCREENING_RESULTS, SCREENING_STEP_KINDS, type ScreeningStepKind } from '../../../db/enums';
-import { choice, flag, list, object, optionalInteger, optionalText, text, year, TITLE } from './fields';
+import { choice, flag, list, object, optionalInteger, optionalText, text, year, TITLE, maxLengths } from './fields';
 import { definePostType, presentAttributes, sectionBody, textAttribute } from './post-type-module';
 
 export const REFLECTION_HEADING = '振り返り';
@@ -24,6 +24,8 @@ const step = object({
   body: text('このステップの内容', { min: 10, max: 3000 }),
 });
 
+export const SCREENING_STEP_LIMITS = maxLengths(step.shape);
+
 const fields = object({
   title: TITLE,
   jobType: optionalText('職種・コース', { max: 40 }),
@@ -32,6 +34,8 @@ const fields = object({
   result: choice('選考結果', SCREENING_RESULTS),
   reflection: text('振り返り', { min: 30, max: 4000 }),
 });
+
+export const SCREENING_LIMITS = maxLengths(fields.shape);
 
 export const screeningExperience = definePostType({
   keys: ['screening_experience'],

@@ -1,15 +1,19 @@
-// 学生クチコミ: a student's impressions of a company's briefings and selection, with a rating.
-import { headedTexts, object, optionalYear, rating, TITLE } from './fields';
-import { definePostType, fromSections, numberAttribute, presentAttributes, toSections } from './post-type-module';
+// 学生クチコミ: what a student saw of a company at one occasion (a briefing, an OB/OG visit, the
+// selection, its culture), with an overall impression. The category is the section's heading.
+import { choice, maxLengths, object, optionalYear, rating, text, TITLE } from './fields';
+import { definePostType, numberAttribute, presentAttributes, textAttribute } from './post-type-module';
 
-export const STUDENT_WORD_MOUTH_SECTIONS = {
-  briefing: '説明会・社員の印象',
-  selection: '選考の雰囲気',
-  verdict: '魅力と気になる点',
-} as const;
+export const WORD_MOUTH_CATEGORIES = ['説明会', 'OB・OG訪問', '選考', '社風・働き方', 'その他'] as const;
 
-const texts = headedTexts(STUDENT_WORD_MOUTH_SECTIONS, { min: 20, max: 2000 });
-const fields = object({ title: TITLE, graduationYear: optionalYear('卒業年度'), rating: rating('総合評価'), ...texts });
+const fields = object({
+  category: choice('カテゴリ', WORD_MOUTH_CATEGORIES),
+  title: TITLE,
+  graduationYear: optionalYear('卒業年度'),
+  rating: rating('総合評価'),
+  body: text('クチコミ', { min: 50, max: 4000 }),
+});
+
+export const STUDENT_WORD_MOUTH_LIMITS = maxLengths(fields.shape);
 
 export const studentWordMouth = definePostType({
   keys: ['student_word_mouth'],
@@ -17,13 +21,17 @@ export const studentWordMouth = definePostType({
   draftSchema: fields.draft,
   toRecord: (content) => ({
     title: content.title,
-    sections: toSections(STUDENT_WORD_MOUTH_SECTIONS, content),
-    attributes: presentAttributes({ rating: content.rating, graduationYear: content.graduationYear }),
+    sections: [{ heading: content.category, body: content.body }],
+    attributes: presentAttributes({ category: content.category, rating: content.rating, graduationYear: content.graduationYear }),
   }),
-  fromRecord: (record) => ({
-    title: record.title,
-    graduationYear: numberAttribute(record, 'graduationYear'),
-    rating: numberAttribute(record, 'rating') ?? 3,
-    ...fromSections(STUDENT_WORD_MOUTH_SECTIONS, record),
-  }),
+  fromRecord: (record) => {
+    const category = textAttribute(record, 'category');
+    return {
+      category: WORD_MOUTH_CATEGORIES.find((value) => value === category) ?? 'その他',
+      title: record.title,
+      graduationYear: numberAttribute(record, 'graduationYear'),
+      rating: numberAttribute(record, 'rating') ?? 3,
+      body: record.sections.map((section) => section.body).join('\n\n'),
+    };
+  },
 });
