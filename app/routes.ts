@@ -29,6 +29,22 @@ export default [
   // One page per post, /{type}/{id}, for every content type of PRODUCT.md section 2.
   ...Object.values(POST_TYPES).map((info) => route(`${info.slug}/:postId`, 'routes/post.tsx', { id: `post-${info.slug}` })),
 
+  // Posting (PRODUCT.md section 2; docs/decisions/025-posting.md): every form is one module, its
+  // content type taken from the URL; three types choose their subject on a page first.
+  route('entry_sheets/new', 'routes/posting/post-form.tsx', { id: 'posting/entry-sheet' }),
+  route('intern_experiences/select_company', 'routes/posting/select-company.tsx', { id: 'posting/select-intern-company' }),
+  route('intern_experiences/new', 'routes/posting/post-form.tsx', { id: 'posting/intern-experience' }),
+  route('screening_experiences/select_company', 'routes/posting/select-company.tsx', { id: 'posting/select-screening-company' }),
+  route('screening_experiences/new', 'routes/posting/post-form.tsx', { id: 'posting/screening-experience' }),
+  route('word_mouths/new', 'routes/posting/post-form.tsx', { id: 'posting/word-mouth' }),
+  route('company_studies/new', 'routes/posting/post-form.tsx', { id: 'posting/company-study' }),
+  route('recruit_service_reviews/recruit_service_list', 'routes/posting/service-list.tsx'),
+  route('recruit_service_reviews/new', 'routes/posting/post-form.tsx', { id: 'posting/service-review' }),
+  route('jobhunt_prompt_reports/new', 'routes/posting/post-form.tsx', { id: 'posting/quick-report' }),
+  route('mypage/posts/:postId/edit', 'routes/posting/post-form.tsx', { id: 'posting/edit' }),
+  route('api/v1/student/drafts', 'routes/api/drafts.ts'),
+  route('api/v1/student/drafts/:postId', 'routes/api/draft.ts'),
+
   // Accounts (docs/decisions/009-accounts.md)
   route('signup', 'routes/account/signup.tsx'),
   route('login', 'routes/account/login.tsx'),
@@ -41,6 +57,7 @@ export default [
   layout('routes/mypage/layout.tsx', [
     route('mypage', 'routes/mypage/profile.tsx'),
     route('mypage/favorite_companies', 'routes/mypage/favorite-companies.tsx'),
+    route('mypage/posts', 'routes/mypage/posts.tsx'),
   ]),
 
   // Favorites and badges (SPEC.md section 7)

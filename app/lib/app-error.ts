@@ -38,8 +38,11 @@ export const APP_ERRORS = {
   // The write side: a change based on an older revision than the one stored.
   stale_revision: {
     status: 409,
-    message: 'ほかの画面で先に保存された内容があります。最新の内容を読み込んでから、もう一度お試しください。',
+    message: '別のタブで更新されています。最新の内容を読み込んでから、もう一度お試しください。',
   },
+  // Posting
+  post_in_review: { status: 409, message: 'この投稿は審査中のため、変更できません。審査が終わるまでお待ちください。' },
+  recruit_service_not_found: { status: 404, message: '就活サービスが見つかりませんでした。' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

@@ -28,3 +28,24 @@ export async function readFormData(request: Request): Promise<FormData> {
 export async function readForm<S extends z.ZodType>(request: Request, schema: S): Promise<FormResult<z.output<S>>> {
   return parseForm(schema, await readFormData(request));
 }
+
+/**
+ * Reads a JSON call's body as an object: 415 when it is not JSON, 400 when it does not parse or
+ * is not an object. The server's one CSRF check has already read the token from it.
+ */
+export async function readJsonObject(request: Request): Promise<Record<string, unknown>> {
+  const mediaType = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (mediaType !== 'application/json') {
+    throw jsonError(415, 'unsupported_media_type', 'JSONとして読み取れませんでした。ページを再読み込みしてから、もう一度お試しください。');
+  }
+  let body: unknown;
+  try {
+    body = await request.json();
+  } catch {
+    body = undefined;
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw jsonError(400, 'invalid_request', 'リクエストの形式が正しくありません。ページを再読み込みしてから、もう一度お試しください。');
+  }
+  return body as Record<string, unknown>;
+}

@@ -1,4 +1,5 @@
 import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { useCharCount } from './char-count';
 import { Field } from './field';
 import { useField } from './use-field';
 import styles from './input.module.css';
@@ -12,6 +13,8 @@ export type InputProps = Omit<ComponentPropsWithRef<'input'>, 'children'> & {
   error?: string;
   /** Class of the outer field wrapper (for layout); the input itself keeps the shared look. */
   className?: string;
+  /** Shows 「12 / 80文字」 under the field while typing (needs maxLength). Default false. */
+  showCount?: boolean;
 };
 
 /**
@@ -27,13 +30,32 @@ export function Input({
   id,
   type = 'text',
   required,
+  showCount = false,
+  ref,
+  onChange,
   'aria-describedby': describedBy,
   ...rest
 }: InputProps) {
-  const field = useField({ id, name: rest.name, error, hasHint: hint != null, describedBy: [describedBy] });
+  const count = useCharCount({
+    value: rest.value,
+    defaultValue: rest.defaultValue,
+    maxLength: rest.maxLength,
+    show: showCount,
+    ref,
+    onChange,
+  });
+  const field = useField({ id, name: rest.name, error, hasHint: hint != null, describedBy: [describedBy, count.countId] });
   return (
-    <Field {...field.frame} label={label} hideLabel={hideLabel} required={required} hint={hint} className={className}>
-      <input {...rest} {...field.control} type={type} required={required} className={styles.input} />
+    <Field {...field.frame} label={label} hideLabel={hideLabel} required={required} hint={hint} className={className} aside={count.aside}>
+      <input
+        {...rest}
+        {...field.control}
+        ref={count.ref}
+        onChange={count.onChange}
+        type={type}
+        required={required}
+        className={styles.input}
+      />
     </Field>
   );
 }

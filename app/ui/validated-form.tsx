@@ -4,17 +4,27 @@
 // checks the same schema again. On an error, focus moves to the first invalid field and a
 // summary with links to the fields is announced (role=alert). The fields are uncontrolled, so
 // nothing typed is lost, and the form works before hydration as a plain HTML form.
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Form, type FormProps } from 'react-router';
 import type { z } from 'zod';
 import { parseForm, type FieldErrors } from '../lib/form';
 import { FieldErrorsContext, fieldPath } from './use-field';
 import styles from './validated-form.module.css';
 
+/**
+ * The field a control stands for: its name, or, for a control that is not sent itself (the
+ * search box of a company picker whose choice is a hidden input), its data-field.
+ */
+function fieldOf(element: Element): string | undefined {
+  const control = element as HTMLInputElement;
+  if (control.type === 'hidden') return undefined;
+  return control.name || control.dataset?.field || undefined;
+}
+
 /** The first control of the form whose name is a field with a message, in the form's order. */
 function firstInvalidControl(form: HTMLFormElement, errors: FieldErrors): HTMLElement | null {
   for (const element of form.elements) {
-    const name = (element as HTMLInputElement).name;
+    const name = fieldOf(element);
     if (name && errors[fieldPath(name)] !== undefined) return element as HTMLElement;
   }
   return null;
@@ -24,7 +34,7 @@ function firstInvalidControl(form: HTMLFormElement, errors: FieldErrors): HTMLEl
 function controlId(form: HTMLFormElement | null, path: string): string | undefined {
   if (!form) return undefined;
   for (const element of form.elements) {
-    const name = (element as HTMLInputElement).name;
+    const name = fieldOf(element);
     if (name && fieldPath(name) === path) return element.id || undefined;
   }
   return undefined;
@@ -37,11 +47,27 @@ export type ValidatedFormProps<S extends z.ZodType> = Omit<FormProps, 'onSubmit'
   schema: S;
   /** The server's messages by field path, from the action's FormResult. */
   serverErrors?: FieldErrors;
+  /** The form element, for a parent that reads it (the posting form's autosave). */
+  formRef?: RefObject<HTMLFormElement | null>;
+  /** Runs when the form passed its check and is about to be sent; it may prevent the sending. */
+  onValidSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   children: ReactNode;
 };
 
-export function ValidatedForm<S extends z.ZodType>({ schema, serverErrors, children, className, ...formProps }: ValidatedFormProps<S>) {
+export function ValidatedForm<S extends z.ZodType>({
+  schema,
+  serverErrors,
+  formRef: givenRef,
+  onValidSubmit,
+  children,
+  className,
+  ...formProps
+}: ValidatedFormProps<S>) {
   const formRef = useRef<HTMLFormElement>(null);
+  const setFormRef = (node: HTMLFormElement | null) => {
+    formRef.current = node;
+    if (givenRef) givenRef.current = node;
+  };
   // Once the student has tried to send, every change is checked again at once.
   const [checked, setChecked] = useState<FieldErrors | null>(null);
   const errors = checked ?? serverErrors ?? NO_ERRORS;
@@ -69,7 +95,10 @@ export function ValidatedForm<S extends z.ZodType>({ schema, serverErrors, child
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const found = check(event.currentTarget);
     setChecked(found);
-    if (Object.keys(found).length === 0) return;
+    if (Object.keys(found).length === 0) {
+      onValidSubmit?.(event);
+      return;
+    }
     event.preventDefault();
     firstInvalidControl(event.currentTarget, found)?.focus();
   }
@@ -80,7 +109,7 @@ export function ValidatedForm<S extends z.ZodType>({ schema, serverErrors, child
   }
 
   return (
-    <Form ref={formRef} noValidate {...formProps} className={className} onSubmit={onSubmit} onInput={onChange}>
+    <Form ref={setFormRef} noValidate {...formProps} className={className} onSubmit={onSubmit} onInput={onChange}>
       {messages.length > 0 && (
         <div className={styles.summary} role="alert">
           <p className={styles.summaryTitle}>入力内容を確認してください（{messages.length}件）</p>

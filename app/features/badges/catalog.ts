@@ -1,7 +1,7 @@
 // The badge kinds of SPEC.md section 3 (37: PRODUCT.md's "38" is a miscount, SPEC.md wins) with what PRODUCT.md section 6 adds: a Japanese name,
 // an icon kind, a color tier by difficulty, the series and how to earn it. Ids and achievement
 // keys are SPEC.md's and never change: badge_grants stores the id. See docs/decisions/011-badges.md.
-import { POST_TYPES } from '../posts/post-types';
+import { POST_TYPES, postingEntryPath } from '../posts/post-types';
 import type { PostTypeKey } from '../../db/enums';
 
 /** The 15 icon kinds of SPEC.md section 3 (spelling included: calender). */
@@ -65,17 +65,10 @@ export type BadgeKind = {
  * Where each content type is posted (SPEC.md section 2, PRODUCT.md section 2). Employee word of
  * mouth is imported only, so it has no form.
  */
-export const POSTING_PATHS: Record<PostTypeKey, string | null> = {
-  intern_entry_sheet: '/entry_sheets/new?selection_type=intern',
-  screening_entry_sheet: '/entry_sheets/new?selection_type=recruit',
-  intern_experience: '/intern_experiences/select_company',
-  screening_experience: '/screening_experiences/select_company',
-  student_word_mouth: '/word_mouths/new',
-  employee_word_mouth: null,
-  company_study: '/company_studies/new',
-  recruit_service_review: '/recruit_service_reviews/recruit_service_list',
-  jobhunt_prompt_report: '/jobhunt_prompt_reports/new',
-};
+export const POSTING_PATHS = Object.fromEntries(Object.values(POST_TYPES).map((info) => [info.key, postingEntryPath(info.key)])) as Record<
+  PostTypeKey,
+  string | null
+>;
 
 /** A posting path with the badge page's campaign parameters (PRODUCT.md section 6). */
 export function badgePostingHref(path: string, badgeKindId: number): string {

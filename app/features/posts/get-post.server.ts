@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
+import { orDb, type DbOrTx } from '../../db/transaction.server';
 import type { PostTypeKey } from '../../db/enums';
 import {
   companies,
@@ -74,4 +75,29 @@ export async function getPost(options: { postId: number; type: PostTypeKey }): P
     recruitService: post.recruitServiceId && row.serviceName ? { id: post.recruitServiceId, name: row.serviceName } : null,
     author: post.authorId ? { graduationYear: row.authorGraduationYear, faculty: row.authorFaculty } : null,
   };
+}
+
+/**
+ * The content of a published post as its form edits it (its type module's fields, without the
+ * type tag), or null when the post is not published.
+ */
+export async function getPostContent(options: { tx?: DbOrTx; postId: number }): Promise<Record<string, unknown> | null> {
+  const [row] = await orDb(options.tx)
+    .select({ post: posts, intern: internExperiences, screening: screeningExperiences, entrySheet: entrySheets })
+    .from(posts)
+    .leftJoin(internExperiences, eq(internExperiences.postId, posts.id))
+    .leftJoin(screeningExperiences, eq(screeningExperiences.postId, posts.id))
+    .leftJoin(entrySheets, eq(entrySheets.postId, posts.id))
+    .where(and(eq(posts.id, options.postId), eq(posts.status, 'published')));
+  if (!row) return null;
+  const record: PostRecord = {
+    title: row.post.title,
+    sections: row.post.sections,
+    attributes: row.post.attributes,
+    intern: row.intern ?? undefined,
+    screening: row.screening ?? undefined,
+    entrySheet: row.entrySheet ?? undefined,
+  };
+  const { type: _type, ...content } = fromPostRecord(row.post.type, record);
+  return content;
 }

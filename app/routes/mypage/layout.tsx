@@ -10,6 +10,7 @@ import styles from './mypage.module.css';
 const TABS = [
   { to: '/mypage', label: 'プロフィール・希望条件' },
   { to: '/mypage/favorite_companies', label: 'お気に入り企業' },
+  { to: '/mypage/posts', label: '投稿' },
 ] as const;
 
 export function headers() {

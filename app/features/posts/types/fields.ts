@@ -48,7 +48,8 @@ function emptyIsMissing(value: unknown): unknown {
 
 function toNumber(value: unknown): unknown {
   const given = emptyIsMissing(value);
-  return typeof given === 'string' ? Number(given) : given;
+  // Full-width digits (２０２６) are digits too.
+  return typeof given === 'string' ? Number(given.normalize('NFKC').trim()) : given;
 }
 
 function cappedText(label: string, max: number) {
@@ -72,7 +73,8 @@ function draftText(label: string, max: number) {
 }
 
 /** The title every content type has. */
-export const TITLE = text('タイトル', { min: 5, max: 80 });
+export const TITLE_MAX = 80;
+export const TITLE = text('タイトル', { min: 5, max: TITLE_MAX });
 
 /** Required texts stored under fixed headings: one field per key, named by its heading. */
 export function headedTexts<const H extends Record<string, string>>(headings: H, limits: { min: number; max: number }) {

@@ -1,0 +1,41 @@
+import type { SaveStatus } from '../draft-autosave';
+import styles from './post-form.module.css';
+
+/** 14:32 in Japan. */
+function clock(iso: string): string {
+  const japan = new Date(Date.parse(iso) + 9 * 3600_000);
+  return `${String(japan.getUTCHours()).padStart(2, '0')}:${String(japan.getUTCMinutes()).padStart(2, '0')}`;
+}
+
+/** What the autosave is doing, in words (a polite live region: read when it changes, never stealing focus). */
+export function SaveStatusText({ status, savedAt }: { status: SaveStatus; savedAt: string | null }) {
+  const text = (() => {
+    switch (status.kind) {
+      case 'idle':
+        return savedAt ? `下書きを保存しました ${clock(savedAt)}` : '入力すると自動で下書き保存されます';
+      case 'pending':
+        return savedAt ? `下書きを保存しました ${clock(savedAt)}` : '入力中…';
+      case 'saving':
+        return '保存中…';
+      case 'saved':
+        return `下書きを保存しました ${clock(status.at)}`;
+      case 'retrying':
+        return status.message;
+      case 'offline':
+        return 'オフラインです。この端末に保存し、接続が戻ったら送信します';
+      case 'conflict':
+        return '別のタブで更新されています';
+      case 'refused':
+        return status.message;
+    }
+  })();
+  const tone =
+    status.kind === 'retrying' || status.kind === 'offline' || status.kind === 'conflict' || status.kind === 'refused'
+      ? styles.statusWarn
+      : styles.status;
+  return (
+    <p className={tone} role="status" aria-live="polite" data-save-status={status.kind}>
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,25 @@
+// The bodies of the draft calls (POST /api/v1/student/drafts, PUT …/drafts/{id}), checked
+// before the feature sees them; the content itself is checked by its type's draft schema.
+import { z } from 'zod';
+import { POST_TYPE_KEYS } from '../../db/enums';
+
+const optionalId = z.preprocess(
+  (value) => (value === '' || value === undefined ? null : value),
+  z.coerce.number().int().positive().nullable(),
+);
+const content = z.record(z.string(), z.unknown());
+
+export const createDraftRequest = z.object({
+  type: z.enum(POST_TYPE_KEYS),
+  draftKey: z.uuid(),
+  companyId: optionalId.default(null),
+  recruitServiceId: optionalId.default(null),
+  content,
+});
+
+export const saveDraftRequest = z.object({
+  lockVersion: z.coerce.number().int().min(0),
+  companyId: optionalId.default(null),
+  recruitServiceId: optionalId.default(null),
+  content,
+});

@@ -1,0 +1,168 @@
+import { useEffect } from 'react';
+import { data, Form, useNavigation, useSearchParams } from 'react-router';
+import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { requireStudent } from '../../features/accounts/session-request.server';
+import { forgetSentDrafts } from '../../features/posting/draft-storage';
+import { deleteDraft } from '../../features/posting/drafts.server';
+import { listMyPosts, type MyPost } from '../../features/posting/my-posts.server';
+import { WRITABLE_TYPES } from '../../features/posting/writable-types';
+import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
+import { POST_TYPES, postPath, postingEntryPath } from '../../features/posts/post-types';
+import { AppError } from '../../lib/app-error';
+import { readFormData } from '../../lib/form-data.server';
+import { formatDateTime } from '../../lib/format';
+import { parseId } from '../../lib/http';
+import { pageMeta } from '../../lib/meta';
+import { Button } from '../../ui/button';
+import { Card } from '../../ui/card';
+import { Link } from '../../ui/link';
+import { useSnackBar } from '../../ui/snack-bar';
+import type { Route } from './+types/posts';
+import styles from './mypage.module.css';
+
+// /mypage/posts: the student's own posts with their status (PRODUCT.md section 2's life cycle),
+// drafts to continue or delete, rejected posts to fix and send again.
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStudent(request);
+  return { posts: await listMyPosts({ userId: user.id }) };
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const user = await requireStudent(request);
+  const form = await readFormData(request);
+  if (form.get('intent') !== 'delete') throw new AppError('invalid_request');
+  const postId = parseId(form.get('postId')?.toString());
+  if (postId === null) throw new AppError('not_found');
+  await deleteDraft({ userId: user.id, postId });
+  return data({ ok: true as const, deleted: postId });
+}
+
+export function meta() {
+  return pageMeta({ title: '投稿一覧', description: 'あなたの投稿と下書きの一覧です。', noindex: true });
+}
+
+const CHIP: Record<MyPost['state'], { label: string; className: keyof typeof styles }> = {
+  draft: { label: '下書き', className: 'chipDraft' },
+  submitted: { label: '審査中', className: 'chipSubmitted' },
+  published: { label: '公開', className: 'chipPublished' },
+  rejected: { label: '非承認', className: 'chipRejected' },
+};
+
+function PostRow({ post, deleting }: { post: MyPost; deleting: boolean }) {
+  const chip = CHIP[post.state];
+  const title = post.title || '（タイトル未入力）';
+  const editable = post.state === 'draft' || post.state === 'rejected' || (post.state === 'published' && post.revision !== 'submitted');
+  const editLabel =
+    post.state === 'draft' || post.revision === 'draft' ? '続きを書く' : post.state === 'rejected' ? '修正して再送信' : '編集する';
+  const deletable = post.state === 'draft' || post.revision === 'draft';
+  return (
+    <li className={styles.post}>
+      <div className={styles.postHead}>
+        <span className={styles[chip.className]}>{chip.label}</span>
+        <span className={styles.postType}>{POST_TYPES[post.type].label}</span>
+      </div>
+      <p className={styles.postTitle}>{post.state === 'published' ? <Link to={postPath(post.type, post.postId)}>{title}</Link> : title}</p>
+      <p className={styles.postMeta}>
+        {post.subjectName ?? (post.type === 'recruit_service_review' ? 'サービス未選択' : '企業未選択')}・{formatDateTime(post.changedAt)}
+        {post.state === 'draft' ? '保存' : '更新'}
+      </p>
+      {post.revision === 'submitted' && (
+        <p className={styles.postNote}>修正した内容を審査中です。承認されるまでは、公開中の内容が表示されます。</p>
+      )}
+      {post.revision === 'draft' && post.state === 'published' && (
+        <p className={styles.postNote}>修正の下書きがあります（まだ送信していません）。</p>
+      )}
+      {post.rejection && (
+        <div className={styles.postRejection}>
+          <p>
+            <strong>非承認の理由：</strong>
+            {REJECTION_REASON_LABELS[post.rejection.reason]}
+          </p>
+          {post.rejection.note && <p className={styles.postRejectionNote}>{post.rejection.note}</p>}
+        </div>
+      )}
+      {(editable || deletable) && (
+        <div className={styles.postActions}>
+          {editable && (
+            <Button href={`/mypage/posts/${post.postId}/edit`} size="small">
+              {editLabel}
+            </Button>
+          )}
+          {deletable && (
+            <details className={styles.confirm}>
+              <summary className={styles.confirmSummary}>下書きを削除</summary>
+              <Form method="post" className={styles.confirmBody}>
+                <CsrfField />
+                <input type="hidden" name="intent" value="delete" />
+                <input type="hidden" name="postId" value={post.postId} />
+                <p>
+                  {post.state === 'draft'
+                    ? 'この下書きを削除しますか？削除すると元に戻せません。'
+                    : '修正の下書きを削除しますか？公開中の内容はそのまま残ります。'}
+                </p>
+                <Button type="submit" variant="danger" size="small" pending={deleting} disabledLabel="削除中…">
+                  削除する
+                </Button>
+              </Form>
+            </details>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}
+
+export default function MyPostsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { posts } = loaderData;
+  const [params] = useSearchParams();
+  const snackBar = useSnackBar();
+  const navigation = useNavigation();
+  const submitted = parseId(params.get('submitted'));
+  const deletingId = navigation.state === 'submitting' ? parseId(navigation.formData?.get('postId')?.toString()) : null;
+
+  useEffect(() => {
+    if (submitted === null) return;
+    // The browser's copy of a sent draft is not needed any more.
+    forgetSentDrafts({ postIds: [submitted], draftKeys: [] });
+    snackBar.show('投稿を審査に送信しました。公開されたらお知らせします。');
+  }, [submitted, snackBar]);
+
+  useEffect(() => {
+    if (!actionData?.ok) return;
+    forgetSentDrafts({ postIds: [actionData.deleted], draftKeys: [] });
+    snackBar.show('下書きを削除しました');
+  }, [actionData, snackBar]);
+
+  return (
+    <>
+      <Card as="section" title={`あなたの投稿（${posts.length}件）`} titleAs="h2" className={styles.card}>
+        {posts.length === 0 ? (
+          <p className={styles.favoritesEmpty}>まだ投稿はありません。下の「投稿する」から、あなたの就活の体験を書いてみましょう。</p>
+        ) : (
+          <ul className={styles.posts}>
+            {posts.map((post) => (
+              <PostRow key={post.postId} post={post} deleting={deletingId === post.postId} />
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card as="section" title="投稿する" titleAs="h2" className={styles.card}>
+        <p className={styles.cardLead}>投稿は運営の審査のあと公開され、報酬ポイントがもらえます。</p>
+        <ul className={styles.newPosts}>
+          {WRITABLE_TYPES.map((type) => (
+            <li key={type}>
+              <Link to={postingEntryPath(type) as `/${string}`} className={styles.newPost}>
+                {POST_TYPES[type].label}を書く
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,167 @@
+import { data, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { requireStudent } from '../../features/accounts/session-request.server';
+import { PostForm } from '../../features/posting/components/post-form';
+import { submitPost } from '../../features/posting/drafts.server';
+import { contentOf, postFormSchema } from '../../features/posting/post-form-schema';
+import { formTypeOf, loadEditPostForm, loadNewPostForm } from '../../features/posting/posting-page.server';
+import { POST_TYPES } from '../../features/posts/post-types';
+import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
+import { AppError, isAppError } from '../../lib/app-error';
+import { echoValues, formValues, parseForm, type FieldErrors } from '../../lib/form';
+import { readFormData } from '../../lib/form-data.server';
+import { formatDate } from '../../lib/format';
+import { parseId } from '../../lib/http';
+import { pageMeta } from '../../lib/meta';
+import { Breadcrumbs } from '../../ui/breadcrumbs';
+import { Link } from '../../ui/link';
+import type { Route } from './+types/post-form';
+import styles from './posting.module.css';
+
+// Every posting form (PRODUCT.md section 2): /entry_sheets/new?selection_type=…,
+// /intern_experiences/new, /screening_experiences/new, /word_mouths/new, /company_studies/new,
+// /recruit_service_reviews/new, /jobhunt_prompt_reports/new, and /mypage/posts/{id}/edit for the
+// student's own post. The content type comes from the URL (or the post); the draft is autosaved
+// by the page, and sending it is this action (docs/decisions/025-posting.md).
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+async function loadPage(request: Request, params: Route.LoaderArgs['params']) {
+  const user = await requireStudent(request);
+  if ('postId' in params && params.postId !== undefined) {
+    const postId = parseId(params.postId);
+    if (postId === null) throw new AppError('not_found');
+    return { user, page: await loadEditPostForm({ userId: user.id, postId }) };
+  }
+  const url = new URL(request.url);
+  const target = formTypeOf(url);
+  if ('redirect' in target) throw redirect(target.redirect);
+  return { user, page: await loadNewPostForm({ userId: user.id, type: target.type, subject: target.subject, url }) };
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  return (await loadPage(request, params)).page;
+}
+
+/** After a refused submit the page stays as typed: no reload that could remount the form. */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (actionResult && typeof actionResult === 'object' && 'ok' in actionResult && actionResult.ok === false) return false;
+  return defaultShouldRevalidate;
+}
+
+function toId(value: unknown): number | null {
+  return parseId(typeof value === 'string' ? value : null);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const { user, page } = await loadPage(request, params);
+  if (page.inReview) throw new AppError('post_in_review');
+  const values = formValues(await readFormData(request));
+  const checked = parseForm(postFormSchema(page.type), values);
+  if (!checked.ok) return data({ ok: false as const, errors: checked.errors, values: checked.values, conflict: false }, { status: 400 });
+  const fail = (errors: FieldErrors, status: number, conflict = false) =>
+    data({ ok: false as const, errors, values: echoValues(values), conflict }, { status });
+  try {
+    const result = await submitPost({
+      userId: user.id,
+      type: page.type,
+      postId: page.draft.postId ?? toId(values.postId),
+      draftKey: typeof values.draftKey === 'string' && UUID.test(values.draftKey) ? values.draftKey : null,
+      lockVersion: Number(values.lockVersion) || null,
+      subject: { companyId: toId(values.companyId), recruitServiceId: toId(values.recruitServiceId) },
+      content: contentOf(values),
+    });
+    return redirect(`/mypage/posts?submitted=${result.postId}`);
+  } catch (error) {
+    if (isAppError(error, 'validation_failed')) return fail(error.fields ?? { form: error.userMessage }, 400);
+    if (isAppError(error, 'company_not_found')) return fail({ companyId: '選んだ企業が見つかりません。もう一度選んでください。' }, 400);
+    if (isAppError(error, 'recruit_service_not_found')) return fail({ recruitServiceId: error.userMessage }, 400);
+    if (isAppError(error, 'stale_revision')) return fail({ form: error.userMessage }, 409, true);
+    throw error;
+  }
+}
+
+function headingOf(page: Route.ComponentProps['loaderData']): string {
+  const label = POST_TYPES[page.type].label;
+  return page.mode === 'edit' ? `${label}を編集` : `${label}を書く`;
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData ? headingOf(loaderData) : '投稿する';
+  return pageMeta({ title, description: '就活の体験を投稿して、後輩の就活に役立てましょう。', noindex: true });
+}
+
+export default function PostFormPage({ loaderData, actionData }: Route.ComponentProps) {
+  const page = loaderData;
+  const navigation = useNavigation();
+  const heading = headingOf(page);
+  return (
+    <main className={styles.main}>
+      <div className={styles.inner}>
+        <Breadcrumbs
+          items={[
+            { label: 'トップ', to: '/' },
+            { label: 'マイページ', to: '/mypage' },
+            { label: '投稿一覧', to: '/mypage/posts' },
+            { label: heading },
+          ]}
+        />
+        <h1 className={styles.title}>{heading}</h1>
+        {page.inReview ? (
+          <div className={styles.panel}>
+            <p>この投稿は審査中です。審査が終わるまで編集できません。</p>
+            <p>
+              <Link to="/mypage/posts">投稿一覧に戻る</Link>
+            </p>
+          </div>
+        ) : (
+          <>
+            <p className={styles.lead}>入力した内容は自動で下書き保存されます。途中で閉じても、続きから書けます。</p>
+            {page.rejection && (
+              <div className={styles.rejection} role="note">
+                <p className={styles.rejectionTitle}>
+                  この投稿は非承認になりました（理由：{REJECTION_REASON_LABELS[page.rejection.reason]}）
+                </p>
+                {page.rejection.note && <p className={styles.rejectionNote}>{page.rejection.note}</p>}
+                <p>内容を直して、もう一度送信してください。</p>
+              </div>
+            )}
+            {page.otherDrafts.length > 0 && (
+              <div className={styles.panel}>
+                <p className={styles.panelTitle}>書きかけの下書きがあります</p>
+                <ul className={styles.drafts}>
+                  {page.otherDrafts.map((item) => (
+                    <li key={item.postId}>
+                      <Link to={`/mypage/posts/${item.postId}/edit`}>
+                        {item.title || '（タイトル未入力）'}
+                        {item.subjectName ? `（${item.subjectName}）` : ''}
+                      </Link>
+                      <span className={styles.muted}> {formatDate(item.changedAt)}保存</span>
+                    </li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            <PostForm
+              key={`${page.storageKey}:${page.draft.postId ?? page.draft.draftKey}`}
+              type={page.type}
+              storageKey={page.storageKey}
+              draft={{ ...page.draft, content: actionData?.values ?? page.draft.content }}
+              company={page.company}
+              service={page.service}
+              subjectFixed={page.subjectFixed}
+              companyChoices={page.companyChoices}
+              serverErrors={actionData?.errors}
+              conflict={actionData?.conflict}
+              submitting={navigation.state === 'submitting'}
+              submitLabel={page.mode === 'edit' && page.rejection ? '修正して再送信する' : '審査に送信する'}
+            />
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,65 @@
+import { requireStudent } from '../../features/accounts/session-request.server';
+import { postingFormUrl } from '../../features/posting/writable-types';
+import { listRecruitServices } from '../../features/recruit-services/list-recruit-services.server';
+import { formatCount } from '../../lib/format';
+import { pageMeta } from '../../lib/meta';
+import { Breadcrumbs } from '../../ui/breadcrumbs';
+import { Link } from '../../ui/link';
+import type { Route } from './+types/service-list';
+import styles from './posting.module.css';
+
+// /recruit_service_reviews/recruit_service_list: the job-hunting service first, then the review
+// form (PRODUCT.md section 2). Campaign parameters (utm_*) go on to the form.
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireStudent(request);
+  const keep = new URLSearchParams([...new URL(request.url).searchParams].filter(([name]) => name.startsWith('utm_')));
+  const services = await listRecruitServices();
+  return {
+    services: services.map((service) => ({
+      id: service.id,
+      name: service.name,
+      category: service.category,
+      reviewCount: service.reviewCount,
+      href: postingFormUrl('recruit_service_review', { recruitServiceId: service.id, keep }),
+    })),
+  };
+}
+
+export function meta() {
+  return pageMeta({ title: '口コミを書く就活サービスを選ぶ', description: '口コミを書く就活サービスを選んでください。', noindex: true });
+}
+
+export default function ServiceListPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <main className={styles.main}>
+      <div className={styles.inner}>
+        <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '就活サービス口コミを書く' }]} />
+        <h1 className={styles.title}>口コミを書く就活サービスを選ぶ</h1>
+        <p className={styles.lead}>使ったことのあるサービスを選ぶと、口コミの入力フォームに進みます。</p>
+        {loaderData.services.length === 0 ? (
+          <p className={styles.panel}>まだ就活サービスが登録されていません。</p>
+        ) : (
+          <ul className={styles.list}>
+            {loaderData.services.map((service) => (
+              <li key={service.id}>
+                <Link to={service.href as `/${string}`} className={styles.serviceLink}>
+                  <span>
+                    <span className={styles.serviceName}>{service.name}</span>
+                    <br />
+                    <span className={styles.muted}>{service.category}</span>
+                  </span>
+                  <span className={styles.muted}>口コミ {formatCount(service.reviewCount, '件')}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </main>
+  );
+}
