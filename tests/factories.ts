@@ -2,18 +2,20 @@
 // feature functions the site uses"), so that a test's rows are rows the site could have written,
 // badges included. Every factory gives unique, valid defaults and takes overrides.
 //
-// A few operations have no feature yet: saving a draft, submitting a post, clips, useful votes,
-// the tracker and rewards (posts' write side, post-reactions, tracker and rewards are coming;
+// A few operations have no feature yet: moderation, clips, useful votes, the tracker and rewards
+// (moderation, post-reactions, tracker and rewards are coming;
 // docs/decisions/005-feature-dependencies.md). Their factories below are marked STAND-IN: they
 // write the rows as the demo data stores them and report the activity the way
 // docs/decisions/011-badges.md says the feature will, so that tests do not each invent them.
 // Replace each with the feature's own operation when it exists.
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '../app/db/client.server';
 import type { PostTypeKey, TrackerCategory, TrackerStatus } from '../app/db/enums';
 import { badgeGrants, clips, favorites, pointEntries, postRevisions, posts, trackerEntries, usefulVotes, users } from '../app/db/schema';
 import { createModerator as promoteToModerator } from '../app/features/accounts/create-moderator.server';
 import { normalizeEmail } from '../app/features/accounts/schemas';
+import { createDraft, submitPost as submitForReview } from '../app/features/posting/drafts.server';
 import { createSession } from '../app/features/accounts/sessions.server';
 import { signUp } from '../app/features/accounts/sign-up.server';
 import { updateMatchConditions } from '../app/features/accounts/update-match-conditions.server';
@@ -300,84 +302,53 @@ export async function publishPost<K extends PostTypeKey>(
   });
 }
 
-/** STAND-IN (posts' write side): an unpublished post stored as the demo data stores one. */
-async function storeUnpublishedPost(options: {
-  type: PostTypeKey;
-  authorId: number;
-  status: 'draft' | 'submitted' | 'rejected';
-  companyId: number | null;
-  recruitServiceId: number | null;
-  content: object;
-  submittedAt: Date | null;
-  report: boolean;
-}): Promise<{ postId: number; newBadgeKindIds: number[] }> {
-  return db().transaction(async (tx) => {
-    // Until a moderator approves it, the post's texts are empty and its content is the revision's.
-    const [row] = await tx
-      .insert(posts)
-      .values({
-        type: options.type,
-        status: options.status,
-        authorId: options.authorId,
-        companyId: options.companyId,
-        recruitServiceId: options.recruitServiceId,
-        revision: 0,
-        submittedAt: options.submittedAt,
-      })
-      .returning({ id: posts.id });
-    const postId = row!.id;
-    const rejected = options.status === 'rejected';
-    await tx.insert(postRevisions).values({
-      postId,
-      revision: 1,
-      status: options.status,
-      content: options.content as Record<string, unknown>,
-      submittedAt: options.submittedAt,
-      reviewedAt: rejected ? new Date() : null,
-      rejectionReason: rejected ? 'insufficient_content' : null,
-    });
-    if (!options.report) return { postId, newBadgeKindIds: [] };
-    // Reported at submission, in the same transaction, as the coming submit operation will.
-    const newBadgeKindIds = await recordActivity({
-      tx,
-      userId: options.authorId,
-      activity: { type: 'post_submitted', postType: options.type },
-    });
-    return { postId, newBadgeKindIds };
-  });
-}
-
 /**
- * STAND-IN (posts' write side): a post sent for review, reporting post_submitted. `status:
- * 'rejected'` is one a moderator has since sent back (it still counts as submitted).
+ * A post sent for review through the posting feature (a draft, then its submission, which reports
+ * post_submitted and earns the submit badges). `submittedAt` moves it into the past. `status:
+ * 'rejected'` is one a moderator has since sent back (it still counts as submitted): the
+ * rejection itself is a STAND-IN until moderation (issue 14) exists.
  */
 export async function submitPost<K extends PostTypeKey>(
   options: PostOptions<K> & { authorId: number; status?: 'submitted' | 'rejected'; submittedAt?: Date },
 ): Promise<{ postId: number; newBadgeKindIds: number[] }> {
-  return storeUnpublishedPost({
+  const subject = await subjectOf(options.type, options);
+  const result = await submitForReview({
+    userId: options.authorId,
     type: options.type,
-    authorId: options.authorId,
-    status: options.status ?? 'submitted',
-    ...(await subjectOf(options.type, options)),
+    postId: null,
+    draftKey: randomUUID(),
+    lockVersion: null,
+    subject,
     content: sampleContent(options.type, options.content),
-    submittedAt: options.submittedAt ?? new Date(),
-    report: true,
   });
+  const postId = result.postId;
+  if (options.submittedAt) {
+    await db().update(posts).set({ submittedAt: options.submittedAt }).where(eq(posts.id, postId));
+    await db().update(postRevisions).set({ submittedAt: options.submittedAt }).where(eq(postRevisions.postId, postId));
+  }
+  if (options.status === 'rejected') {
+    // STAND-IN (moderation): a moderator sent it back.
+    await db().transaction(async (tx) => {
+      await tx
+        .update(postRevisions)
+        .set({ status: 'rejected', reviewedAt: new Date(), rejectionReason: 'insufficient_content' })
+        .where(eq(postRevisions.postId, postId));
+      await tx.update(posts).set({ status: 'rejected' }).where(eq(posts.id, postId));
+    });
+  }
+  return { postId, newBadgeKindIds: result.newBadgeKindIds };
 }
 
-/** STAND-IN (posts' write side): a draft, which is no activity. */
+/** A draft, as the posting form's first save makes it (no activity). */
 export async function saveDraft<K extends PostTypeKey>(
   options: PostSubject & { type: K; authorId: number; content?: Partial<PostContentOf<K>> },
 ): Promise<{ postId: number }> {
-  const { postId } = await storeUnpublishedPost({
+  const { postId } = await createDraft({
+    userId: options.authorId,
     type: options.type,
-    authorId: options.authorId,
-    status: 'draft',
-    companyId: options.companyId ?? null,
-    recruitServiceId: options.recruitServiceId ?? null,
+    draftKey: randomUUID(),
+    subject: { companyId: options.companyId ?? null, recruitServiceId: options.recruitServiceId ?? null },
     content: options.content ?? { title: SAMPLE_CONTENT[options.type].title },
-    submittedAt: null,
-    report: false,
   });
   return { postId };
 }

@@ -5,6 +5,7 @@ import { refreshCompanyStats } from '../../app/features/companies/refresh-compan
 import { INDUSTRIES } from '../../app/features/demo/industries';
 import { PREFECTURES } from '../../app/features/demo/prefectures';
 import { hashPassword } from '../../app/features/accounts/password.server';
+import { createSession } from '../../app/features/accounts/sessions.server';
 
 export type BenchTarget = { kind: 'postgres'; url: string } | { kind: 'pglite'; dataDir: string };
 
@@ -285,6 +286,29 @@ export async function growTo(target: BenchTarget, stage: Stage, previous: Stage 
     );
     // Vacuumed now, so that autovacuum does not wake up on a million new rows mid-measurement.
     await database().query('VACUUM ANALYZE');
+  } finally {
+    await closeDatabase();
+  }
+}
+
+export type StudentSession = { userId: number; sessionId: string; csrfToken: string };
+
+/**
+ * Logs `count` of the bench's students in, as a login does (a session row with its CSRF token),
+ * but straight in the database: the login form allows six attempts a minute from one address.
+ * On PGlite this must run while the server is stopped (one process owns the data directory).
+ */
+export async function createStudentSessions(target: BenchTarget, count: number): Promise<StudentSession[]> {
+  await openDatabase(target.kind === 'postgres' ? { kind: 'postgres', url: target.url } : { kind: 'pglite', dataDir: target.dataDir });
+  try {
+    const rows = await database().query<{ id: number }>(`SELECT id FROM users WHERE role = 'student' ORDER BY id LIMIT ${count}`);
+    if (rows.length < count) throw new Error(`only ${rows.length} bench students, ${count} wanted`);
+    const sessions: StudentSession[] = [];
+    for (const row of rows) {
+      const session = await createSession({ userId: Number(row.id) });
+      sessions.push({ userId: Number(row.id), sessionId: session.id, csrfToken: session.csrfToken });
+    }
+    return sessions;
   } finally {
     await closeDatabase();
   }

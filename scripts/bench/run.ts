@@ -1,6 +1,8 @@
 // npm run bench: builds the site, grows a large data set in stages (1,000 → 10,000 → 100,000
 // companies), starts the production server on it and measures with autocannon. Runs on
 // PostgreSQL when DATABASE_URL is set, otherwise on PGlite. Results: bench-results/*.json, *.md.
+// A shorter run: BENCH_STAGES=1000 (the stages, in companies), BENCH_ONLY=drafts (only the draft
+// case), BENCH_DRAFTS=0 (everything but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +11,9 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { growTo, type BenchTarget, type Stage } from './generate';
+import { type DraftCase, DRAFT_STUDENTS, draftCaseLines, runDraftCase } from './drafts';
+import { type BenchTarget, createStudentSessions, growTo, type Stage, type StudentSession } from './generate';
+import { type Measurement, ms, percentile } from './stats';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -19,28 +23,18 @@ const serverUrl = process.env.DATABASE_URL;
 const engine = serverUrl ? 'PostgreSQL' : 'PGlite';
 // PGlite is one process and one connection: it gets the smaller post set the issue allows.
 const POSTS_PER_COMPANY = serverUrl ? 10 : 2;
-const STAGES: Stage[] = [1_000, 10_000, 100_000].map((companies) => ({ companies, postsPerCompany: POSTS_PER_COMPANY }));
-
-type Measurement = {
-  name: string;
-  requestsPerSecond: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  errors: number;
-  ratioToBaseline?: number;
-};
+const STAGES: Stage[] = (process.env.BENCH_STAGES ? process.env.BENCH_STAGES.split(',').map(Number) : [1_000, 10_000, 100_000])
+  .sort((a, b) => a - b)
+  .map((companies) => ({ companies, postsPerCompany: POSTS_PER_COMPANY }));
+if (STAGES.some((stage) => !Number.isInteger(stage.companies) || stage.companies < 50))
+  throw new Error('BENCH_STAGES: company counts ≥ 50');
+/** BENCH_ONLY=drafts: the draft case and nothing else. */
+const ONLY_DRAFTS = process.env.BENCH_ONLY === 'drafts';
+if (process.env.BENCH_ONLY && !ONLY_DRAFTS) throw new Error('BENCH_ONLY: only "drafts" is known');
+const DRAFTS = ONLY_DRAFTS || process.env.BENCH_DRAFTS !== '0';
 
 function log(message: string) {
   process.stderr.write(`[bench] ${message}\n`);
-}
-
-const ms = (value: number) => value.toFixed(1);
-
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return NaN;
-  const index = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
-  return sorted[Math.max(0, index)]!;
 }
 
 function run(
@@ -111,6 +105,8 @@ function startServer(target: BenchTarget): ChildProcess {
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     PORT: String(PORT),
     HOST: '127.0.0.1',
+    // Required in production since the origin stopped coming from requests.
+    PUBLIC_ORIGIN: BASE,
     LOG_LEVEL: 'warn',
   };
   if (target.kind === 'postgres') env.DATABASE_URL = target.url;
@@ -242,13 +238,18 @@ async function prepareTarget(): Promise<{ target: BenchTarget; cleanup: () => Pr
 
 async function main() {
   if (await portIsTaken()) throw new Error(`something already answers on ${BASE}: stop it or set BENCH_PORT`);
-  log(`building (${engine})`);
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
-  if (build.status !== 0) throw new Error('build failed');
+  if (process.env.BENCH_SKIP_BUILD === '1') log(`using the build there is (${engine})`);
+  else {
+    log(`building (${engine})`);
+    const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
+    if (build.status !== 0) throw new Error('build failed');
+  }
 
   const { target, cleanup } = await prepareTarget();
   const growth: Array<{ companies: number; posts: number; companyP50: number; searchP50: number; generateSeconds: number }> = [];
   const results: Measurement[] = [];
+  const drafts: DraftCase[] = [];
+  let sessions: StudentSession[] | undefined;
   let extras:
     | { gzippedJsCompanyPage: number; gzippedJsTopPage: number; lighthouseTop: number | null; lighthouseCompany: number | null }
     | undefined;
@@ -260,6 +261,8 @@ async function main() {
       await growTo(target, stage, previous);
       const generateSeconds = Math.round((Date.now() - started) / 100) / 10;
       previous = stage;
+      // The students log in while the server is stopped (PGlite has one owner).
+      if (DRAFTS) sessions ??= await createStudentSessions(target, DRAFT_STUDENTS);
       const server = startServer(target);
       try {
         await waitHealthy(server);
@@ -268,6 +271,28 @@ async function main() {
         await measure('warm-up', BASE, () => `/companies/${random(n)}`, {}, 2);
         const last = stage === STAGES[STAGES.length - 1];
         const seconds = last ? SECONDS : 4;
+        // The draft case, last in each stage: the company pages as below, without and then with
+        // the students' saves.
+        const runDrafts = async () => {
+          if (!DRAFTS) return;
+          const measurePages = async (label: string) => [
+            await measure(
+              `company page, random company (${n}), uncached (${label})`,
+              BASE,
+              () => `/companies/${random(n)}?v=${random(1e9)}`,
+              {},
+              seconds,
+            ),
+            await measure(`company page, visitor (cached) (${label})`, BASE, () => `/companies/${random(50)}`, {}, seconds),
+          ];
+          // A server that has only just started renders its first uncached pages slowly.
+          await measure('warm-up', BASE, () => `/companies/${random(n)}?v=${random(1e9)}`, {}, 2);
+          drafts.push(await runDraftCase({ base: BASE, companies: n, sessions: sessions!, engine, measurePages }));
+        };
+        if (ONLY_DRAFTS) {
+          await runDrafts();
+          continue;
+        }
         // Visitors opening companies at random. The parameter (which the page ignores) makes
         // every request miss the page cache, at 1,000 companies as at 100,000.
         const company = await measure(
@@ -285,7 +310,10 @@ async function main() {
           seconds,
         );
         growth.push({ companies: n, posts: n * stage.postsPerCompany, companyP50: company.p50, searchP50: search.p50, generateSeconds });
-        if (!last) continue;
+        if (!last) {
+          await runDrafts();
+          continue;
+        }
 
         const baseline = await measureBaseline(Buffer.from(await (await fetch(`${BASE}/companies/1`)).arrayBuffer()));
         results.push(baseline);
@@ -317,6 +345,7 @@ async function main() {
           lighthouseTop: await lighthouseScore('/'),
           lighthouseCompany: await lighthouseScore('/companies/1'),
         };
+        await runDrafts();
       } finally {
         await stopServer(server);
       }
@@ -335,24 +364,34 @@ async function main() {
     results,
     growth,
     extras,
+    drafts,
   };
   const lines = [
-    `# Benchmark (${engine}, ${report.dataSet.companies.toLocaleString('en')} companies, ${report.dataSet.posts.toLocaleString('en')} posts, ${CONNECTIONS} connections, ${SECONDS} s each)`,
+    `# Benchmark${ONLY_DRAFTS ? ', draft case only' : ''} (${engine}, ${report.dataSet.companies.toLocaleString('en')} companies, ${report.dataSet.posts.toLocaleString('en')} posts, ${CONNECTIONS} connections, ${SECONDS} s each)`,
     '',
-    '| what | req/s | p50 ms | p95 ms | p99 ms | errors | × baseline |',
-    '|---|---:|---:|---:|---:|---:|---:|',
-    ...results.map(
-      (m) =>
-        `| ${m.name} | ${m.requestsPerSecond} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} | ${m.ratioToBaseline ?? ''} |`,
-    ),
-    '',
-    '| companies | posts | data generated in s | company page p50 ms | search API (3 chars) p50 ms |',
-    '|---:|---:|---:|---:|---:|',
-    ...growth.map((g) => `| ${g.companies} | ${g.posts} | ${g.generateSeconds} | ${ms(g.companyP50)} | ${ms(g.searchP50)} |`),
-    '',
+    ...(results.length > 0
+      ? [
+          '| what | req/s | p50 ms | p95 ms | p99 ms | errors | × baseline |',
+          '|---|---:|---:|---:|---:|---:|---:|',
+          ...results.map(
+            (m) =>
+              `| ${m.name} | ${m.requestsPerSecond} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} | ${m.ratioToBaseline ?? ''} |`,
+          ),
+          '',
+        ]
+      : []),
+    ...(growth.length > 0
+      ? [
+          '| companies | posts | data generated in s | company page p50 ms | search API (3 chars) p50 ms |',
+          '|---:|---:|---:|---:|---:|',
+          ...growth.map((g) => `| ${g.companies} | ${g.posts} | ${g.generateSeconds} | ${ms(g.companyP50)} | ${ms(g.searchP50)} |`),
+          '',
+        ]
+      : []),
     extras
       ? `Gzipped JavaScript: company page ${(extras.gzippedJsCompanyPage / 1024).toFixed(1)} KB, top page ${(extras.gzippedJsTopPage / 1024).toFixed(1)} KB. Lighthouse mobile performance: top ${extras.lighthouseTop ?? 'n/a'}, company page ${extras.lighthouseCompany ?? 'n/a'}.`
       : '',
+    ...(drafts.length > 0 ? ['', ...draftCaseLines(drafts)] : []),
   ];
   mkdirSync('bench-results', { recursive: true });
   const stem = `bench-results/${engine.toLowerCase()}-${report.date.replace(/[:.]/g, '-')}`;

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../app/db/client.server';
 import { POST_TYPE_KEYS, type PostTypeKey } from '../../app/db/enums';
+import { WRITABLE_TYPES } from '../../app/features/posting/writable-types';
 import { badgeGrants } from '../../app/db/schema';
 import { backfillBadges } from '../../app/features/badges/backfill-badges.server';
 import { BADGE_KINDS } from '../../app/features/badges/catalog';
@@ -242,7 +243,8 @@ const SCENARIOS = {
     trackerScenario('reports entering the company', 'recruit', 'entered'),
   ],
   post_submitted: [
-    ...POST_TYPE_KEYS.map(
+    // Employee word of mouth is imported, never submitted.
+    ...WRITABLE_TYPES.map(
       (type): Scenario => ({
         does: `submits a post (${type})`,
         async perform() {

@@ -79,6 +79,16 @@ async function ownPost(handle: DbOrTx, userId: number, postId: number, lock = fa
   return post as OwnedPost & { type: WritableType };
 }
 
+/**
+ * The number of a post's next revision: after every revision it has, and after the one readers
+ * see (a post published without revision rows, from the demo data or an import, is at 1).
+ */
+function nextRevision(postId: number) {
+  return sql`(SELECT greatest(coalesce(max(r.revision), 0), p.revision) + 1
+              FROM posts p LEFT JOIN post_revisions r ON r.post_id = p.id
+              WHERE p.id = ${postId} GROUP BY p.revision)`;
+}
+
 /** The post's open revision (draft or submitted), if any. */
 async function openRevision(handle: DbOrTx, postId: number) {
   const [revision] = await handle
@@ -159,7 +169,7 @@ export async function saveDraft(options: {
         .insert(postRevisions)
         .values({
           postId: post.id,
-          revision: sql`(SELECT coalesce(max(revision), 0) + 1 FROM post_revisions WHERE post_id = ${post.id})`,
+          revision: nextRevision(post.id),
           status: 'draft',
           content,
         })
@@ -378,7 +388,7 @@ export async function submitPost(options: {
     } else {
       await tx.insert(postRevisions).values({
         postId: post.id,
-        revision: sql`(SELECT coalesce(max(revision), 0) + 1 FROM post_revisions WHERE post_id = ${post.id})`,
+        revision: nextRevision(post.id),
         status: 'submitted',
         content,
         submittedAt: now,

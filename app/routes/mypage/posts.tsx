@@ -130,6 +130,8 @@ export default function MyPostsPage({ loaderData, actionData }: Route.ComponentP
     // The browser's copy of a sent draft is not needed any more.
     forgetSentDrafts({ postIds: [submitted], draftKeys: [] });
     snackBar.show('投稿を審査に送信しました。公開されたらお知らせします。');
+    // Sending may have earned submit badges (401–410): the popup announces them.
+    void import('../../features/badges/badge-popup-queue').then((queue) => queue.requestBadgePopup());
   }, [submitted, snackBar]);
 
   useEffect(() => {

@@ -68,7 +68,9 @@ export async function action({ request, params }: Route.ActionArgs) {
     const result = await submitPost({
       userId: user.id,
       type: page.type,
-      postId: page.draft.postId ?? toId(values.postId),
+      // The draft this form saved (its own hidden field, checked for the owner), never another
+      // draft the URL would find: two tabs may hold two drafts. The edit page's post is its URL's.
+      postId: page.mode === 'edit' ? page.draft.postId : toId(values.postId),
       draftKey: typeof values.draftKey === 'string' && UUID.test(values.draftKey) ? values.draftKey : null,
       lockVersion: Number(values.lockVersion) || null,
       subject: { companyId: toId(values.companyId), recruitServiceId: toId(values.recruitServiceId) },

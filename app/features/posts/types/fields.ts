@@ -36,9 +36,12 @@ export function cleanText(value: string): string {
   return out;
 }
 
-/** A string cleaned by cleanText before `inner` checks it. */
-function cleaned<T extends z.ZodType<unknown, string>>(inner: T) {
-  return z.string().transform(cleanText).pipe(inner);
+/** A string cleaned by cleanText before `inner` checks it; a missing one is 「{label}を入力してください。」. */
+function cleaned<T extends z.ZodType<unknown, string>>(label: string, inner: T) {
+  return z
+    .string({ error: `${label}を入力してください。` })
+    .transform(cleanText)
+    .pipe(inner);
 }
 
 /** An empty form field is "not given". */
@@ -63,13 +66,14 @@ function cappedText(label: string, max: number) {
 export function text(label: string, options: { min?: number; max: number }) {
   const { min = 1, max } = options;
   const strict = cleaned(
+    label,
     cappedText(label, max).min(1, `${label}を入力してください。`).min(min, `${label}は${min}文字以上で入力してください。`),
   );
   return { strict, draft: draftText(label, max), max } satisfies Field;
 }
 
 function draftText(label: string, max: number) {
-  return cleaned(z.string().max(max, `${label}は${max}文字以内で入力してください。`)).optional();
+  return cleaned(label, z.string().max(max, `${label}は${max}文字以内で入力してください。`)).optional();
 }
 
 /** The title every content type has. */
@@ -85,7 +89,7 @@ export function headedTexts<const H extends Record<string, string>>(headings: H,
 
 /** Optional free text. */
 export function optionalText(label: string, options: { max: number }) {
-  const strict = z.preprocess(emptyIsMissing, cleaned(cappedText(label, options.max)).optional());
+  const strict = z.preprocess(emptyIsMissing, cleaned(label, cappedText(label, options.max)).optional());
   return { strict, draft: draftText(label, options.max), max: options.max } satisfies Field;
 }
 
@@ -98,9 +102,8 @@ export function date(label: string) {
       const parsed = new Date(`${text}T00:00:00Z`);
       return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
     }, `${label}を正しい日付で入力してください。`)
-    .refine((text) => text >= '2000-01-01' && new Date(`${text}T00:00:00+09:00`).getTime() <= Date.now() + 86_400_000, {
-      message: `${label}に未来の日付は入力できません。`,
-    });
+    .refine((text) => text >= '2000-01-01', `${label}を正しい日付で入力してください。`)
+    .refine((text) => new Date(`${text}T00:00:00+09:00`).getTime() <= Date.now() + 86_400_000, `${label}に未来の日付は入力できません。`);
   return {
     strict: z.preprocess(emptyIsMissing, value),
     draft: z.preprocess(emptyIsMissing, value.optional()).catch(undefined),
@@ -185,7 +188,13 @@ type DraftShape<S extends Shape> = { [K in keyof S]: z.ZodOptional<S[K]['draft']
 export function object<S extends Shape>(shape: S) {
   const strict = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.strict])) as StrictShape<S>;
   const draft = Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, field.draft.optional()])) as DraftShape<S>;
-  return { strict: z.object(strict), draft: z.object(draft), shape } satisfies Field & { shape: S };
+  // A nested object nobody filled in (no star chosen sends no ratings.* field) is an empty one,
+  // so that each of its fields says what is missing, beside that field.
+  return {
+    strict: z.preprocess((value) => value ?? {}, z.object(strict)),
+    draft: z.object(draft),
+    shape,
+  } satisfies Field & { shape: S };
 }
 
 /** The maximum lengths of an object's text fields, for the form's counters. */
@@ -195,9 +204,12 @@ export function maxLengths<S extends Shape>(shape: S): { [K in keyof S]: number 
 
 /** A list the author adds to, removes from and reorders (ES questions, selection steps). */
 export function list<S extends z.ZodType, D extends z.ZodType>(label: string, item: Field<S, D>, options: { min: number; max: number }) {
-  const tooMany = `${label}は${options.max}つまでです。`;
+  const tooMany = `${label}は${options.max}個までです。`;
   return {
-    strict: z.array(item.strict).min(options.min, `${label}を${options.min}つ以上入力してください。`).max(options.max, tooMany),
+    strict: z.preprocess(
+      (value) => value ?? [],
+      z.array(item.strict).min(options.min, `${label}を${options.min}個以上入力してください。`).max(options.max, tooMany),
+    ),
     draft: z.array(item.draft).max(options.max, tooMany),
     item,
   } satisfies Field & { item: Field<S, D> };

@@ -1,0 +1,206 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
+
+// Issue 13 in a browser: writing a long post over several sittings loses nothing (a reload, a
+// killed server, a lost connection), two tabs do not overwrite each other, and a sent post shows
+// on /mypage as 審査中.
+
+const PASSWORD = 'e2e-password-1234';
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 900 };
+
+const OVERVIEW = '初日は業界研究のワーク、2日目からは4人のチームで新規事業を立案しました。😀 社員の方が毎日フィードバックをくれました。';
+const FLOW = 'ES → Webテスト → 面接1回';
+const IMPRESSIONS = '現場の社員と長く話せたのが一番の収穫でした。資料の作り方まで丁寧に教えてもらえ、志望度が上がりました。';
+const RATINGS = [5, 3, 4, 4, 5, 4, 2, 3, 5];
+
+async function signUp(browser: Browser, baseURL: string, viewport: { width: number; height: number }) {
+  const mobile = viewport.width < 768;
+  const context = await browser.newContext({ baseURL, viewport, isMobile: mobile, hasTouch: mobile });
+  const page = await context.newPage();
+  await page.goto('/signup');
+  await page.getByLabel('メールアドレス').fill(`post-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+  await page.getByLabel('パスワード').fill(PASSWORD);
+  const badgesAsked = page.waitForResponse((response) => response.url().endsWith('/api/v1/student/badges/acquire'));
+  await page.getByRole('button', { name: /登録/ }).click();
+  await expect(page).toHaveURL(/\/mypage/);
+  await badgesAsked;
+  return { context, page };
+}
+
+async function someCompanyId(page: Page, index = 1): Promise<number> {
+  const response = await page.request.get('/api/company?source=incremental&company_name=%E3%81%82');
+  const { companies } = (await response.json()) as { companies: Array<{ company_id: number }> };
+  return companies[index]!.company_id;
+}
+
+const saveStatus = (page: Page) => page.locator('[data-save-status]');
+
+async function waitSaved(page: Page) {
+  await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved', { timeout: 15_000 });
+  await expect(saveStatus(page)).toContainText(/下書きを保存しました \d{2}:\d{2}/);
+}
+
+/** Taps a star: the radio is visually hidden behind it, so its label (the star) is clicked. */
+async function rate(page: Page, label: string, value: number) {
+  const group = page.getByRole('radiogroup', { name: label });
+  await group.locator('label').nth(value - 1).click();
+  await expect(group.getByLabel(`${value}点`)).toBeChecked();
+}
+
+const RATING_LABELS = ['総合評価', '選考難易度', '業界理解', '企業理解', 'メンターのコミット', '自己成長', '内定直結度', '参加者のレベル', 'テーマの面白さ'];
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`an intern experience at ${viewport.width}px: every field is back after a reload, and the sent post is 審査中 on /mypage`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await signUp(browser, baseURL!, viewport);
+    const companyId = await someCompanyId(page);
+    await page.goto('/intern_experiences/select_company?utm_source=badges&utm_campaign=badge_404');
+    // The favorites are empty for a new student: the search chooses the company.
+    await page.getByLabel('企業を検索').fill('あ');
+    await page.getByRole('list', { name: '検索結果' }).getByRole('button').nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`/intern_experiences/new\\?company_id=${companyId}&utm_source=badges&utm_campaign=badge_404`));
+
+    await page.getByLabel('タイトル').fill('5日間の新規事業立案インターン');
+    await page.getByLabel('開催年').fill('２０２５');
+    await page.getByRole('radiogroup', { name: '開催時期' }).getByLabel('夏').check();
+    await page.getByLabel('プログラムのテーマ').fill('新規事業の立案');
+    await page.getByRole('radiogroup', { name: '開催形式' }).getByLabel('対面').check();
+    await page.getByLabel('期間（日数）').fill('5');
+    await page.getByRole('textbox', { name: '内容', exact: true }).fill(OVERVIEW);
+    for (const [index, label] of RATING_LABELS.slice(0, 5).entries()) await rate(page, label, RATINGS[index]!);
+    await waitSaved(page);
+
+    // Mid-way: a reload brings back everything typed so far.
+    await page.reload();
+    await expect(page.getByLabel('タイトル')).toHaveValue('5日間の新規事業立案インターン');
+    await expect(page.getByLabel('開催年')).toHaveValue('2025');
+    await expect(page.getByRole('radiogroup', { name: '開催時期' }).getByLabel('夏')).toBeChecked();
+    await expect(page.getByRole('radiogroup', { name: '開催形式' }).getByLabel('対面')).toBeChecked();
+    await expect(page.getByLabel('プログラムのテーマ')).toHaveValue('新規事業の立案');
+    await expect(page.getByLabel('期間（日数）')).toHaveValue('5');
+    await expect(page.getByRole('textbox', { name: '内容', exact: true })).toHaveValue(OVERVIEW);
+    for (const [index, label] of RATING_LABELS.slice(0, 5).entries()) {
+      await expect(page.getByRole('radiogroup', { name: label }).getByLabel(`${RATINGS[index]}点`)).toBeChecked();
+    }
+
+    await page.getByLabel('選考フロー').fill(FLOW);
+    await page.getByLabel('感想').fill(IMPRESSIONS);
+    for (const [index, label] of RATING_LABELS.entries()) if (index >= 5) await rate(page, label, RATINGS[index]!);
+    await page.getByRole('button', { name: '審査に送信する' }).click();
+    await expect(page).toHaveURL(/\/mypage\/posts\?submitted=\d+/);
+    const first = page.locator('main li').first();
+    await expect(first).toContainText('審査中');
+    await expect(first).toContainText('5日間の新規事業立案インターン');
+    // The submit badges, 404 (first intern experience) and 409 (first post), in the popup: a
+    // bottom sheet on a phone, a snack bar on a desktop.
+    const popup = viewport.width < 768 ? page.getByRole('dialog', { name: 'バッジを獲得しました' }) : page.locator('#js-badge-popup-container');
+    await expect(popup).toContainText('「はじめての投稿」バッジを獲得しました', { timeout: 10_000 });
+    await expect(popup).toContainText('他1個のバッジ');
+    await context.close();
+  });
+}
+
+test('an empty submit keeps what was typed, shows the messages beside the fields and focuses the first', async ({ browser, baseURL }) => {
+  const { context, page } = await signUp(browser, baseURL!, PHONE);
+  const companyId = await someCompanyId(page);
+  await page.goto(`/word_mouths/new?company_id=${companyId}`);
+  await page.getByLabel('タイトル').fill('短い');
+  await page.getByRole('button', { name: '審査に送信する' }).click();
+  await expect(page.getByRole('alert')).toContainText('入力内容を確認してください');
+  await expect(page.getByRole('radiogroup', { name: 'カテゴリ' })).toContainText('カテゴリを選んでください。');
+  await expect(page.getByLabel('タイトル')).toHaveValue('短い');
+  // In the summary (a link to the field) and beside the field, which is marked invalid and focused.
+  await expect(page.getByRole('link', { name: 'タイトルは5文字以上で入力してください。' })).toBeVisible();
+  await expect(page.getByLabel('タイトル')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('radio', { name: '説明会' })).toBeFocused();
+  await expect(page).toHaveURL(/\/word_mouths\/new/);
+  await context.close();
+});
+
+test('two tabs on one draft: the older tab is told and can load the newer text', async ({ browser, baseURL }) => {
+  const { context, page: first } = await signUp(browser, baseURL!, DESKTOP);
+  const companyId = await someCompanyId(first, 2);
+  await first.goto(`/company_studies/new?company_id=${companyId}`);
+  await first.getByLabel('タイトル').fill('一つ目のタブのタイトル');
+  await waitSaved(first);
+
+  const second = await context.newPage();
+  await second.goto(`/company_studies/new?company_id=${companyId}`);
+  await expect(second.getByLabel('タイトル')).toHaveValue('一つ目のタブのタイトル');
+  await second.getByLabel('タイトル').fill('二つ目のタブで書き直したタイトル');
+  await waitSaved(second);
+
+  await first.getByLabel('事業内容').fill('一つ目のタブで続けて書いた文章です。');
+  await expect(first.getByText('別のタブで更新されています').first()).toBeVisible({ timeout: 15_000 });
+  await first.getByRole('button', { name: '最新の内容を読み込む' }).click();
+  await expect(first.getByLabel('タイトル')).toHaveValue('二つ目のタブで書き直したタイトル');
+  await context.close();
+});
+
+test('typed while offline is kept and saved when the connection returns', async ({ browser, baseURL }) => {
+  const { context, page } = await signUp(browser, baseURL!, PHONE);
+  const companyId = await someCompanyId(page, 3);
+  await page.goto(`/jobhunt_prompt_reports/new?company_id=${companyId}`);
+  await page.getByLabel('タイトル').fill('一次面接の結果が届きました');
+  await waitSaved(page);
+
+  await context.setOffline(true);
+  await page.getByLabel('本文').fill('オフラインの間に書いた本文です。面接官は2人で、ガクチカを深掘りされました。');
+  await expect(saveStatus(page)).toHaveAttribute('data-save-status', /offline|retrying/, { timeout: 15_000 });
+  await context.setOffline(false);
+  await waitSaved(page);
+
+  // The server has it: a fresh browser copy (no localStorage) shows it too.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.getByLabel('本文')).toHaveValue('オフラインの間に書いた本文です。面接官は2人で、ガクチカを深掘りされました。');
+  await context.close();
+});
+
+test.describe('a server killed right after it acknowledged a save', () => {
+  const PORT = Number(process.env.E2E_PORT ?? 3100) + 6;
+  const base = `http://127.0.0.1:${PORT}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'shulog-e2e-kill-'));
+  let server: StartedServer | null = null;
+  let context: BrowserContext | null = null;
+
+  const start = async () => {
+    server = startServerProcess({ PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    await waitForHealth(PORT, server);
+  };
+
+  test.afterAll(async () => {
+    await context?.close();
+    server?.child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('loses nothing: after a restart the form shows the text', async ({ browser }) => {
+    test.setTimeout(240_000);
+    await start();
+    const signedUp = await signUp(browser, base, PHONE);
+    context = signedUp.context;
+    const page = signedUp.page;
+    const companyId = await someCompanyId(page, 4);
+    await page.goto(`${base}/screening_experiences/new?company_id=${companyId}`);
+    await page.getByLabel('タイトル').fill('面接3回で内定をいただきました');
+    await page.getByLabel('このステップの内容').fill('ESでは学生時代に力を入れたことと志望動機を聞かれました。');
+    await waitSaved(page);
+
+    const killed = server!;
+    killed.child.kill('SIGKILL');
+    await killed.exit;
+    await start();
+
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`${base}/screening_experiences/new?company_id=${companyId}`);
+    await expect(page.getByLabel('タイトル')).toHaveValue('面接3回で内定をいただきました');
+    await expect(page.getByLabel('このステップの内容')).toHaveValue('ESでは学生時代に力を入れたことと志望動機を聞かれました。');
+  });
+});
