@@ -95,7 +95,10 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
         <div className={styles.body}>
           {post.sections.map((section, index) => (
             <section key={index} className={styles.section}>
-              <h2 className={styles.heading}>{section.heading}</h2>
+              <h2 className={styles.heading}>
+                {section.heading}
+                {section.limit ? <span className={styles.limit}>（{section.limit}字以内）</span> : null}
+              </h2>
               <p className={section.truncated ? styles.textCut : styles.text}>
                 {section.body}
                 {section.truncated && '…'}

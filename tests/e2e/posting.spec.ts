@@ -47,11 +47,24 @@ async function waitSaved(page: Page) {
 /** Taps a star: the radio is visually hidden behind it, so its label (the star) is clicked. */
 async function rate(page: Page, label: string, value: number) {
   const group = page.getByRole('radiogroup', { name: label });
-  await group.locator('label').nth(value - 1).click();
+  await group
+    .locator('label')
+    .nth(value - 1)
+    .click();
   await expect(group.getByLabel(`${value}点`)).toBeChecked();
 }
 
-const RATING_LABELS = ['総合評価', '選考難易度', '業界理解', '企業理解', 'メンターのコミット', '自己成長', '内定直結度', '参加者のレベル', 'テーマの面白さ'];
+const RATING_LABELS = [
+  '総合評価',
+  '選考難易度',
+  '業界理解',
+  '企業理解',
+  'メンターのコミット',
+  '自己成長',
+  '内定直結度',
+  '参加者のレベル',
+  'テーマの面白さ',
+];
 
 for (const viewport of [PHONE, DESKTOP]) {
   test(`an intern experience at ${viewport.width}px: every field is back after a reload, and the sent post is 審査中 on /mypage`, async ({
@@ -99,7 +112,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     await expect(first).toContainText('5日間の新規事業立案インターン');
     // The submit badges, 404 (first intern experience) and 409 (first post), in the popup: a
     // bottom sheet on a phone, a snack bar on a desktop.
-    const popup = viewport.width < 768 ? page.getByRole('dialog', { name: 'バッジを獲得しました' }) : page.locator('#js-badge-popup-container');
+    const popup =
+      viewport.width < 768 ? page.getByRole('dialog', { name: 'バッジを獲得しました' }) : page.locator('#js-badge-popup-container');
     await expect(popup).toContainText('「はじめての投稿」バッジを獲得しました', { timeout: 10_000 });
     await expect(popup).toContainText('他1個のバッジ');
     await context.close();
@@ -133,6 +147,7 @@ test('two tabs on one draft: the older tab is told and can load the newer text',
   const second = await context.newPage();
   await second.goto(`/company_studies/new?company_id=${companyId}`);
   await expect(second.getByLabel('タイトル')).toHaveValue('一つ目のタブのタイトル');
+  await expect(saveStatus(second)).toContainText('下書きを保存しました');
   await second.getByLabel('タイトル').fill('二つ目のタブで書き直したタイトル');
   await waitSaved(second);
 

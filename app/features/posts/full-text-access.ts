@@ -19,6 +19,6 @@ export function visibleSections(sections: PostSection[], viewer: Viewer): Visibl
   return sections.map((section) => {
     const chars = Array.from(section.body);
     if (chars.length <= VISITOR_EXCERPT_LENGTH) return { ...section, truncated: false };
-    return { heading: section.heading, body: chars.slice(0, VISITOR_EXCERPT_LENGTH).join(''), truncated: true };
+    return { ...section, body: chars.slice(0, VISITOR_EXCERPT_LENGTH).join(''), truncated: true };
   });
 }

@@ -46,6 +46,8 @@ export function meta() {
   return pageMeta({ title: '投稿一覧', description: 'あなたの投稿と下書きの一覧です。', noindex: true });
 }
 
+const STATES = ['draft', 'submitted', 'published', 'rejected'] as const;
+
 const CHIP: Record<MyPost['state'], { label: string; className: keyof typeof styles }> = {
   draft: { label: '下書き', className: 'chipDraft' },
   submitted: { label: '審査中', className: 'chipSubmitted' },
@@ -123,6 +125,9 @@ export default function MyPostsPage({ loaderData, actionData }: Route.ComponentP
   const snackBar = useSnackBar();
   const navigation = useNavigation();
   const submitted = parseId(params.get('submitted'));
+  const filter = STATES.find((state) => state === params.get('status')) ?? null;
+  const shown = filter ? posts.filter((post) => post.state === filter) : posts;
+  const counts = Object.fromEntries(STATES.map((state) => [state, posts.filter((post) => post.state === state).length]));
   const deletingId = navigation.state === 'submitting' ? parseId(navigation.formData?.get('postId')?.toString()) : null;
 
   useEffect(() => {
@@ -143,11 +148,34 @@ export default function MyPostsPage({ loaderData, actionData }: Route.ComponentP
   return (
     <>
       <Card as="section" title={`あなたの投稿（${posts.length}件）`} titleAs="h2" className={styles.card}>
+        {posts.length > 0 && (
+          <nav aria-label="状態で絞り込む" className={styles.filters}>
+            <Link
+              to="/mypage/posts"
+              className={filter === null ? styles.filterActive : styles.filter}
+              aria-current={filter === null ? 'page' : undefined}
+            >
+              すべて {posts.length}
+            </Link>
+            {STATES.map((state) => (
+              <Link
+                key={state}
+                to={`/mypage/posts?status=${state}`}
+                className={filter === state ? styles.filterActive : styles.filter}
+                aria-current={filter === state ? 'page' : undefined}
+              >
+                {CHIP[state].label} {counts[state]}
+              </Link>
+            ))}
+          </nav>
+        )}
         {posts.length === 0 ? (
           <p className={styles.favoritesEmpty}>まだ投稿はありません。下の「投稿する」から、あなたの就活の体験を書いてみましょう。</p>
+        ) : shown.length === 0 ? (
+          <p className={styles.favoritesEmpty}>この状態の投稿はありません。「すべて」から一覧を見られます。</p>
         ) : (
           <ul className={styles.posts}>
-            {posts.map((post) => (
+            {shown.map((post) => (
               <PostRow key={post.postId} post={post} deleting={deletingId === post.postId} />
             ))}
           </ul>

@@ -75,9 +75,14 @@ function toId(value: unknown): number | null {
   return Number.isInteger(id) && id > 0 ? id : null;
 }
 
-/** Puts the cursor back where it was (the field and the selection), after a restore. */
+/**
+ * Puts the cursor back where it was (the field and the selection), after a reload or a restore
+ * of unsaved text; never while the student already is in a field (typing before hydration).
+ */
 function restoreCursor(form: HTMLFormElement, cursor: LocalDraft['cursor']) {
   if (!cursor) return;
+  const active = document.activeElement;
+  if (active && active !== document.body && form.contains(active)) return;
   const field = form.elements.namedItem(cursor.name);
   if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
   field.focus({ preventScroll: false });
@@ -97,6 +102,12 @@ function cursorOf(target: EventTarget | null): LocalDraft['cursor'] {
     // Inputs without a selection (number, date).
     return { name: target.name, start: 0, end: 0 };
   }
+}
+
+/** This page was reloaded (not opened from a link): the student expects to be where they were. */
+function isReload(): boolean {
+  const entry = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  return entry?.type === 'reload';
 }
 
 export function PostForm(props: PostFormProps) {
@@ -168,7 +179,7 @@ export function PostForm(props: PostFormProps) {
         engine.dispose();
         setStatus({ kind: 'conflict' });
       }
-    } else if (local?.cursor) {
+    } else if (local?.cursor && isReload()) {
       pendingCursor.current = local.cursor;
       requestAnimationFrame(() => {
         if (formRef.current) restoreCursor(formRef.current, pendingCursor.current);
