@@ -1,4 +1,5 @@
 import { Link } from '../ui/link';
+import { useViewer } from '../features/accounts/viewer';
 import { getViewer } from '../features/accounts/session-request.server';
 import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { listPopularCompanies } from '../features/companies/list-popular-companies.server';
@@ -39,12 +40,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 const POST_CALLS = [
-  { label: 'インターン体験記', text: '参加したプログラムの内容と評価を残そう' },
-  { label: 'エントリーシート', text: '通過したES・通過しなかったESも後輩の力に' },
-  { label: '本選考体験記', text: '面接で聞かれたこと、選考の流れを共有しよう' },
-];
+  { label: 'インターン体験記', text: '参加したプログラムの内容と評価を残そう', to: '/intern_experiences/select_company' },
+  { label: 'エントリーシート', text: '通過したES・通過しなかったESも後輩の力に', to: '/entry_sheets/new?selection_type=intern' },
+  { label: '本選考体験記', text: '面接で聞かれたこと、選考の流れを共有しよう', to: '/screening_experiences/select_company' },
+] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
+  const viewer = useViewer();
   const { companyCount, postCount, latestPosts, popularCompanies, recommended, favoriteIds } = loaderData;
   return (
     <main className={styles.main}>
@@ -134,15 +136,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </h2>
         <ul className={styles.callList}>
           {POST_CALLS.map((call) => (
-            <li key={call.label} className={styles.callItem}>
-              <span className={styles.callLabel}>{call.label}</span>
-              <span className={styles.callText}>{call.text}</span>
+            <li key={call.label}>
+              <Link to={call.to} className={styles.callItem}>
+                <span className={styles.callLabel}>{call.label}を書く</span>
+                <span className={styles.callText}>{call.text}</span>
+              </Link>
             </li>
           ))}
         </ul>
-        <Link to="/signup" className={styles.callButton}>
-          無料で会員登録して投稿する
-        </Link>
+        {viewer ? (
+          <Link to="/mypage/posts" className={styles.callButton}>
+            自分の投稿・下書きを見る
+          </Link>
+        ) : (
+          <Link to="/signup" className={styles.callButton}>
+            無料で会員登録して投稿する
+          </Link>
+        )}
       </section>
     </main>
   );

@@ -17,7 +17,7 @@ export async function listCompanyChoices(options: { tx?: DbOrTx; userId: number;
         JOIN prefectures pr ON pr.id = c.prefecture_id
         GROUP BY c.id, c.name, pr.name
         ORDER BY max(x.at) DESC, c.id DESC
-        LIMIT ${options.limit ?? 12}`,
+        LIMIT ${options.limit ?? 8}`,
     orDb(options.tx),
   );
   return rows.map((row) => ({

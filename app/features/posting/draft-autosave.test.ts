@@ -47,16 +47,16 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('DraftAutosave', () => {
-  it('keeps every change locally at once and sends one save 2 s after the last keystroke, then saves with the lock version', async () => {
+  it('keeps every change locally at once, creates the draft soon after the first keystrokes, then saves 2 s after the last one', async () => {
     const t = setup([
       ok({ postId: 5, lockVersion: 1, savedAt: '2026-11-23T05:32:00Z', created: true }),
       ok({ postId: 5, lockVersion: 2, savedAt: 'x' }),
     ]);
     t.type({ title: 'あ' });
     expect(readLocalDraft('test')).toMatchObject({ dirty: true, content: { title: 'あ' } });
-    await vi.advanceTimersByTimeAsync(1500);
+    await vi.advanceTimersByTimeAsync(300);
     t.type({ title: 'あい' });
-    await vi.advanceTimersByTimeAsync(1999);
+    await vi.advanceTimersByTimeAsync(499);
     expect(t.calls).toHaveLength(0);
     await vi.advanceTimersByTimeAsync(1);
     expect(t.calls[0]).toMatchObject({
@@ -66,11 +66,15 @@ describe('DraftAutosave', () => {
     });
     expect(readLocalDraft('test')).toMatchObject({ dirty: false, postId: 5, lockVersion: 1 });
     t.type({ title: 'あいう' });
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(1500);
+    t.type({ title: 'あいうえ' });
+    await vi.advanceTimersByTimeAsync(1999);
+    expect(t.calls).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
     expect(t.calls[1]).toMatchObject({
       path: '/api/v1/student/drafts/5',
       method: 'PUT',
-      json: { lockVersion: 1, content: { title: 'あいう' } },
+      json: { lockVersion: 1, content: { title: 'あいうえ' } },
     });
     expect(t.statuses.at(-1)).toBe('saved');
     expect(t.engine.dirty).toBe(false);

@@ -8,6 +8,8 @@ import { readLocalDraft, writeLocalDraft, type LocalDraft } from './draft-storag
 import type { WritableType } from './writable-types';
 
 export const AUTOSAVE_DELAY_MS = 2000;
+/** The first keystroke creates the draft on the server almost at once. */
+export const CREATE_DELAY_MS = 500;
 const RETRY_DELAYS_MS = [3000, 6000, 12000, 30000, 60000];
 
 export type DraftSubject = { companyId: number | null; recruitServiceId: number | null };
@@ -80,7 +82,10 @@ export class DraftAutosave {
     this.writeLocal(true);
     if (this.stopped) return;
     this.options.onStatus({ kind: 'pending' });
-    this.schedule(this.options.delayMs ?? AUTOSAVE_DELAY_MS);
+    const creating = this.identity.postId === null && this.attempt === 0 && !this.inFlight;
+    this.schedule(
+      creating ? Math.min(CREATE_DELAY_MS, this.options.delayMs ?? CREATE_DELAY_MS) : (this.options.delayMs ?? AUTOSAVE_DELAY_MS),
+    );
   }
 
   /** Where the cursor is, kept with the browser's copy. */

@@ -182,7 +182,7 @@ export default function MyPostsPage({ loaderData, actionData }: Route.ComponentP
         )}
       </Card>
       <Card as="section" title="投稿する" titleAs="h2" className={styles.card}>
-        <p className={styles.cardLead}>投稿は運営の審査のあと公開され、報酬ポイントがもらえます。</p>
+        <p className={styles.cardLead}>投稿は運営の審査のあと公開されます。</p>
         <ul className={styles.newPosts}>
           {WRITABLE_TYPES.map((type) => (
             <li key={type}>

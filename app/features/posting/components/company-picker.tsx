@@ -45,7 +45,7 @@ export function CompanyPicker(props: {
       {chosen && !props.onChoose ? (
         <div className={styles.chosen}>
           <div>
-            <p className={styles.chosenLabel}>{props.label ?? '企業'}</p>
+            <p className={styles.chosenLabel}>選択中の{props.label ?? '企業'}</p>
             <p className={styles.chosenName}>{chosen.name}</p>
           </div>
           <Button

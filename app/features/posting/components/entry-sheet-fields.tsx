@@ -28,6 +28,7 @@ function Question(props: { index: number; initial: Content; tools: React.ReactNo
       </div>
       <Input
         name={name('question')}
+        showCount
         label="設問"
         required
         maxLength={ENTRY_SHEET_QUESTION_LIMITS.question}
@@ -41,7 +42,7 @@ function Question(props: { index: number; initial: Content; tools: React.ReactNo
         maxLength={4}
         defaultValue={textOf(initial, 'limit')}
         placeholder="例：400"
-        hint="任意です。指定があった場合だけ入力してください。"
+        hint="任意。指定があれば入力"
         onChange={(event) => {
           const value = Number(event.target.value.normalize('NFKC'));
           setLimit(Number.isInteger(value) && value > 0 ? value : null);
@@ -82,6 +83,7 @@ export function EntrySheetFields({ content, selection }: { content?: Content; se
         )}
         <Input
           name="jobType"
+          showCount
           label="職種・コース"
           maxLength={ENTRY_SHEET_LIMITS.jobType}
           defaultValue={textOf(content, 'jobType')}

@@ -56,6 +56,7 @@ export function InternExperienceFields({ content }: { content?: Content }) {
         />
         <Input
           name="jobType"
+          showCount
           label="職種・コース"
           maxLength={INTERN_LIMITS.jobType}
           defaultValue={textOf(content, 'jobType')}

@@ -73,6 +73,7 @@ export function ScreeningExperienceFields({ content }: { content?: Content }) {
         <YearField name="graduationYear" label="卒業年度" required content={content} />
         <Input
           name="jobType"
+          showCount
           label="職種"
           maxLength={SCREENING_LIMITS.jobType}
           defaultValue={textOf(content, 'jobType')}
