@@ -12,6 +12,7 @@ beforeAll(async () => {
   app.use(clearPageCacheAfterWrites());
   // Routes that answer as a real one would: a success, a refusal.
   app.all('/ok', (_req, res) => void res.json({ ok: true }));
+  app.all('/api/v1/student/drafts{/:postId}', (_req, res) => void res.json({ ok: true }));
   app.all('/refused', (_req, res) => void res.status(422).json({ error: {} }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -29,6 +30,14 @@ describe('the page cache after writes', () => {
       await fetch(`${base}/ok`, { method });
       expect(getCachedPage('/companies/1'), method).toBeUndefined();
     }
+  });
+
+  it('stays after a draft is created, saved or deleted: drafts are private until sent', async () => {
+    store();
+    await fetch(`${base}/api/v1/student/drafts`, { method: 'POST' });
+    await fetch(`${base}/api/v1/student/drafts/12`, { method: 'PUT' });
+    await fetch(`${base}/api/v1/student/drafts/12`, { method: 'DELETE' });
+    expect(getCachedPage('/companies/1')).toBeDefined();
   });
 
   it('stays after reads and refused writes', async () => {

@@ -114,8 +114,16 @@ function startServer(target: BenchTarget): ChildProcess {
     delete env.DATABASE_URL;
     env.DATA_DIR = target.dataDir;
   }
-  return spawn(process.execPath, ['server/start.js'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Its log (warnings and errors only) goes to the bench's stderr, away from the Markdown on stdout.
+  const child = spawn(process.execPath, ['server/start.js'], { env, stdio: ['ignore', 2, 'inherit'] });
+  child.once('exit', (code, signal) => {
+    if (!stopping.has(child)) log(`the server exited on its own: code ${code}, signal ${signal}`);
+  });
+  return child;
 }
+
+const stopping = new WeakSet<ChildProcess>();
+const hasExited = (child: ChildProcess) => child.exitCode !== null || child.signalCode !== null;
 
 async function waitHealthy(child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
@@ -131,6 +139,8 @@ async function waitHealthy(child: ChildProcess) {
 }
 
 async function stopServer(child: ChildProcess) {
+  stopping.add(child);
+  if (hasExited(child)) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;
@@ -286,11 +296,12 @@ async function main() {
             await measure(`company page, visitor (cached) (${label})`, BASE, () => `/companies/${random(50)}`, {}, seconds),
           ];
           // A server that has only just started renders its first uncached pages slowly.
-          await measure('warm-up', BASE, () => `/companies/${random(n)}?v=${random(1e9)}`, {}, 2);
+          await measure('warm-up', BASE, () => `/companies/${random(n)}?v=${random(1e9)}`, {}, Math.max(2, seconds));
           drafts.push(await runDraftCase({ base: BASE, companies: n, sessions: sessions!, engine, measurePages }));
         };
         if (ONLY_DRAFTS) {
           await runDrafts();
+          if (hasExited(server)) throw new Error('the server stopped during the measurements');
           continue;
         }
         // Visitors opening companies at random. The parameter (which the page ignores) makes
@@ -312,6 +323,7 @@ async function main() {
         growth.push({ companies: n, posts: n * stage.postsPerCompany, companyP50: company.p50, searchP50: search.p50, generateSeconds });
         if (!last) {
           await runDrafts();
+          if (hasExited(server)) throw new Error('the server stopped during the measurements');
           continue;
         }
 
@@ -346,6 +358,7 @@ async function main() {
           lighthouseCompany: await lighthouseScore('/companies/1'),
         };
         await runDrafts();
+        if (hasExited(server)) throw new Error('the server stopped during the measurements');
       } finally {
         await stopServer(server);
       }

@@ -18,4 +18,5 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.max(0, index)]!;
 }
 
-export const ms = (value: number) => value.toFixed(1);
+/** Milliseconds with one decimal; n/a for a case without a figure (NaN, or null from JSON). */
+export const ms = (value: number | null) => (value !== null && Number.isFinite(value) ? value.toFixed(1) : 'n/a');

@@ -157,46 +157,56 @@ export async function saveDraft(options: {
   subject?: Subject;
   content: unknown;
 }): Promise<SaveResult> {
-  return inTransaction(options.tx, async (tx) => {
-    const post = await ownPost(tx, options.userId, options.postId);
-    const content = parseDraft(post.type, options.content);
-    const now = new Date();
-    let saved: { lockVersion: number; updatedAt: Date } | undefined;
-    if (options.lockVersion === 0) {
-      if (post.status === 'draft') throw new AppError('stale_revision', { detail: `Post ${post.id} already has a draft` });
+  const handle = orDb(options.tx);
+  const post = await ownPost(handle, options.userId, options.postId);
+  const content = parseDraft(post.type, options.content);
+  // Until it is first sent, a draft may change its company (or service); checked only when it does.
+  const wanted = options.subject;
+  const moved =
+    post.status === 'draft' &&
+    wanted !== undefined &&
+    (wanted.companyId !== post.companyId || wanted.recruitServiceId !== post.recruitServiceId);
+  const subject = moved ? await checkSubject(handle, post.type, wanted, false) : null;
+
+  let saved: { lockVersion: number; updatedAt: Date } | undefined;
+  if (options.lockVersion === 0) {
+    if (post.status === 'draft') throw new AppError('stale_revision', { detail: `Post ${post.id} already has a draft` });
+    saved = await inTransaction(options.tx, async (tx) => {
       // The next revision; the open-revision key refuses a second one from another tab.
-      [saved] = await tx
+      const [row] = await tx
         .insert(postRevisions)
-        .values({
-          postId: post.id,
-          revision: nextRevision(post.id),
-          status: 'draft',
-          content,
-        })
+        .values({ postId: post.id, revision: nextRevision(post.id), status: 'draft', content })
         .onConflictDoNothing()
         .returning({ lockVersion: postRevisions.lockVersion, updatedAt: postRevisions.updatedAt });
-    } else {
-      [saved] = await tx
-        .update(postRevisions)
-        .set({ content, lockVersion: sql`${postRevisions.lockVersion} + 1`, updatedAt: now })
-        .where(
-          and(eq(postRevisions.postId, post.id), eq(postRevisions.status, 'draft'), eq(postRevisions.lockVersion, options.lockVersion)),
-        )
-        .returning({ lockVersion: postRevisions.lockVersion, updatedAt: postRevisions.updatedAt });
-    }
-    if (!saved) {
-      const open = await openRevision(tx, post.id);
-      if (open?.status === 'submitted') throw new AppError('post_in_review', { detail: `Post ${post.id} is in review` });
-      throw new AppError('stale_revision', { detail: `Post ${post.id}: lock version ${options.lockVersion} is not the current one` });
-    }
-    // Until it is first sent, a draft may change its company (or service).
-    const subject = post.status === 'draft' && options.subject ? await checkSubject(tx, post.type, options.subject, false) : null;
-    await tx
-      .update(posts)
-      .set({ ...(subject ?? {}), updatedAt: now })
-      .where(eq(posts.id, post.id));
-    return { postId: post.id, lockVersion: saved.lockVersion, savedAt: saved.updatedAt.toISOString() };
-  });
+      if (row) await tx.update(posts).set({ updatedAt: row.updatedAt }).where(eq(posts.id, post.id));
+      return row;
+    });
+  } else {
+    // The save of a student typing, every 2 s: one statement, atomic on its own, that stores the
+    // text only on the version the tab last saw and stamps the post's last change.
+    const subjectChange = subject
+      ? sql`, company_id = ${subject.companyId}::int, recruit_service_id = ${subject.recruitServiceId}::int`
+      : sql``;
+    const [row] = await selectRows<{ lock_version: number; updated_at: Date | string }>(
+      sql`WITH saved AS (
+            UPDATE post_revisions SET content = ${JSON.stringify(content)}::jsonb, lock_version = lock_version + 1, updated_at = now()
+            WHERE post_id = ${post.id} AND status = 'draft' AND lock_version = ${options.lockVersion}
+            RETURNING lock_version, updated_at
+          ), touched AS (
+            UPDATE posts SET updated_at = now()${subjectChange}
+            WHERE id = ${post.id} AND EXISTS (SELECT 1 FROM saved)
+          )
+          SELECT lock_version, updated_at FROM saved`,
+      handle,
+    );
+    saved = row ? { lockVersion: row.lock_version, updatedAt: new Date(row.updated_at) } : undefined;
+  }
+  if (!saved) {
+    const open = await openRevision(handle, post.id);
+    if (open?.status === 'submitted') throw new AppError('post_in_review', { detail: `Post ${post.id} is in review` });
+    throw new AppError('stale_revision', { detail: `Post ${post.id}: lock version ${options.lockVersion} is not the current one` });
+  }
+  return { postId: post.id, lockVersion: saved.lockVersion, savedAt: saved.updatedAt.toISOString() };
 }
 
 /** The stored content of a post's latest closed revision, or of the published post itself. */
