@@ -310,6 +310,11 @@ export const postRevisions = pgTable(
     content: jsonb('content').$type<Record<string, unknown>>().notNull().default({}),
     /** Bumped by every save; a save based on an older value is stale (AppError stale_revision, 409). */
     lockVersion: integer('lock_version').notNull().default(1),
+    /**
+     * The id the posting form gave its latest save, so that a tab whose answer was lost (a closed
+     * page, a dropped connection) can tell its own save from another tab's (docs/decisions/025-posting.md).
+     */
+    lastSaveId: uuid('last_save_id'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),

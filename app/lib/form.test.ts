@@ -68,3 +68,18 @@ describe('the form parser', () => {
     expect(result).toEqual({ ok: true, data: { year: 2027 } });
   });
 });
+
+describe('formValues against crafted field names', () => {
+  it('ignores names that would reach a prototype or make a huge list, and pollutes nothing', () => {
+    const form = new FormData();
+    form.append('__proto__.polluted', 'yes');
+    form.append('constructor.prototype.polluted', 'yes');
+    form.append('questions.0.__proto__.polluted', 'yes');
+    form.append('questions.99999999.answer', 'x');
+    form.append('title', 'ok');
+    const values = formValues(form);
+    expect(values).toEqual({ title: 'ok' });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+});

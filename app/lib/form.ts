@@ -17,6 +17,16 @@ function isSecretField(name: string): boolean {
   return /password/i.test(name) || name === 'authenticity_token';
 }
 
+/** Segments that would reach an object's prototype: a field name is never one of them. */
+const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+/** The largest list position a form field may name (no form of the site has a list this long). */
+const MAX_LIST_INDEX = 100;
+
+/** Whether a field name is a path this parser takes: no prototype segments, small list positions. */
+function isSafePath(path: string[]): boolean {
+  return path.every((segment) => !UNSAFE_SEGMENTS.has(segment) && !(/^\d+$/.test(segment) && Number(segment) > MAX_LIST_INDEX));
+}
+
 function setPath(target: Record<string, unknown>, path: string[], value: unknown, append: boolean): void {
   let node: Record<string, unknown> | unknown[] = target;
   path.forEach((segment, index) => {
@@ -50,7 +60,10 @@ export function formValues(form: FormData): FormValues {
   for (const [name, value] of form.entries()) {
     if (typeof value !== 'string') continue;
     const list = name.endsWith('[]');
-    setPath(values, (list ? name.slice(0, -2) : name).split('.'), value, list);
+    const path = (list ? name.slice(0, -2) : name).split('.');
+    // A crafted name (__proto__.x, questions.99999999) is not a field of any form: it is ignored.
+    if (!isSafePath(path)) continue;
+    setPath(values, path, value, list);
   }
   return values;
 }

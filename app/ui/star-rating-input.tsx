@@ -79,6 +79,8 @@ export function StarRatingInput({
           {POINTS.map((point) => (
             <label key={point} className={styles.choice}>
               <input
+                // The first star carries an id, so that an error summary can link to the group.
+                id={point === 1 ? `${groupId}-1` : undefined}
                 type="radio"
                 className={cx('visually-hidden', styles.radio)}
                 name={name}

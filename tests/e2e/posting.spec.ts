@@ -92,7 +92,8 @@ for (const viewport of [PHONE, DESKTOP]) {
     // Mid-way: a reload brings back everything typed so far.
     await page.reload();
     await expect(page.getByLabel('タイトル')).toHaveValue('5日間の新規事業立案インターン');
-    await expect(page.getByLabel('開催年')).toHaveValue('2025');
+    // Exactly as typed (full-width digits are fine; the submission reads them as 2025).
+    await expect(page.getByLabel('開催年')).toHaveValue('２０２５');
     await expect(page.getByRole('radiogroup', { name: '開催時期' }).getByLabel('夏')).toBeChecked();
     await expect(page.getByRole('radiogroup', { name: '開催形式' }).getByLabel('対面')).toBeChecked();
     await expect(page.getByLabel('プログラムのテーマ')).toHaveValue('新規事業の立案');
@@ -155,6 +156,28 @@ test('two tabs on one draft: the older tab is told and can load the newer text',
   await expect(first.getByText('別のタブで更新されています').first()).toBeVisible({ timeout: 15_000 });
   await first.getByRole('button', { name: '最新の内容を読み込む' }).click();
   await expect(first.getByLabel('タイトル')).toHaveValue('二つ目のタブで書き直したタイトル');
+  await context.close();
+});
+
+test('a reload or a link followed right after typing loses nothing and shows no false conflict', async ({ browser, baseURL }) => {
+  const { context, page } = await signUp(browser, baseURL!, DESKTOP);
+  const companyId = await someCompanyId(page, 5);
+  await page.goto(`/company_studies/new?company_id=${companyId}`);
+  await page.getByLabel('タイトル').fill('すぐに再読み込みしたタイトル');
+  await waitSaved(page);
+  await page.getByLabel('事業内容').fill('保存を待たずに再読み込みした文章です。');
+  await page.reload();
+  await expect(page.getByLabel('事業内容')).toHaveValue('保存を待たずに再読み込みした文章です。');
+  await expect(page.getByText('別のタブで更新されています')).toHaveCount(0);
+  await waitSaved(page);
+
+  // A link within the site right after typing: 続きを書く on /mypage/posts has the sentence.
+  await page.getByLabel('強み・課題').fill('リンクを開く直前に書いた文です。');
+  await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: '投稿一覧' }).click();
+  await expect(page).toHaveURL(/\/mypage\/posts$/);
+  await page.getByRole('link', { name: '続きを書く' }).first().click();
+  await expect(page.getByLabel('強み・課題')).toHaveValue('リンクを開く直前に書いた文です。');
+  await expect(page.getByText('別のタブで更新されています')).toHaveCount(0);
   await context.close();
 });
 

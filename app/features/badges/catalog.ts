@@ -1,7 +1,8 @@
 // The badge kinds of SPEC.md section 3 (37: PRODUCT.md's "38" is a miscount, SPEC.md wins) with what PRODUCT.md section 6 adds: a Japanese name,
 // an icon kind, a color tier by difficulty, the series and how to earn it. Ids and achievement
 // keys are SPEC.md's and never change: badge_grants stores the id. See docs/decisions/011-badges.md.
-import { POST_TYPES, postingEntryPath } from '../posts/post-types';
+import { postingEntryPath } from '../posts/posting-routes';
+import { POST_TYPES } from '../posts/post-types';
 import type { PostTypeKey } from '../../db/enums';
 
 /** The 15 icon kinds of SPEC.md section 3 (spelling included: calender). */

@@ -1,23 +1,29 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { draftKeyOf, readLocalDraft, type LocalDraft } from '../../lib/draft-storage';
 import type { CallResult } from '../../lib/site-client';
-import { DraftAutosave, type SaveStatus } from './draft-autosave';
-import { readLocalDraft } from './draft-storage';
+import { DraftAutosave, reconcile, type SaveStatus } from './draft-autosave';
 
 type Call = { path: string; method: string; json?: Record<string, unknown> };
+
+const NEW_SLOT = draftKeyOf(1, 'new:company_study:7');
+const POST_SLOT = draftKeyOf(1, 'post:5');
 
 function setup(answers: Array<(call: Call) => CallResult<unknown>>, options: { online?: boolean } = {}) {
   const calls: Call[] = [];
   const statuses: SaveStatus['kind'][] = [];
-  let content: Record<string, unknown> = { title: 'はじめのタイトル' };
+  let content: Record<string, unknown> | null = { title: 'はじめのタイトル' };
+  let ids = 0;
   const engine = new DraftAutosave({
     type: 'company_study',
-    storageKey: 'test',
+    userId: 1,
+    newSlot: 'new:company_study:7',
     identity: { postId: null, draftKey: '00000000-0000-4000-8000-000000000001', lockVersion: 0 },
-    read: () => ({ content, subject: { companyId: 7, recruitServiceId: null } }),
+    read: () => (content ? { content, subject: { companyId: 7, recruitServiceId: null } } : null),
     onStatus: (status) => statuses.push(status.kind),
     onIdentity: () => {},
     online: () => options.online ?? true,
+    newSaveId: () => `save-${++ids}`,
     call: async <T>(path: string, init: { method?: string; json?: Record<string, unknown> } = {}) => {
       const call = { path, method: init.method ?? 'GET', json: init.json };
       calls.push(call);
@@ -34,6 +40,9 @@ function setup(answers: Array<(call: Call) => CallResult<unknown>>, options: { o
       content = next;
       engine.changed();
     },
+    formGone() {
+      content = null;
+    },
   };
 }
 
@@ -47,14 +56,14 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 describe('DraftAutosave', () => {
-  it('keeps every change locally at once, creates the draft soon after the first keystrokes, then saves 2 s after the last one', async () => {
+  it('keeps changes locally, creates the draft soon after the first keystrokes, then saves 2 s after the last one', async () => {
     const t = setup([
       ok({ postId: 5, lockVersion: 1, savedAt: '2026-11-23T05:32:00Z', created: true }),
       ok({ postId: 5, lockVersion: 2, savedAt: 'x' }),
     ]);
     t.type({ title: 'あ' });
-    expect(readLocalDraft('test')).toMatchObject({ dirty: true, content: { title: 'あ' } });
     await vi.advanceTimersByTimeAsync(300);
+    expect(readLocalDraft(NEW_SLOT)).toMatchObject({ dirty: true, content: { title: 'あ' }, postId: null });
     t.type({ title: 'あい' });
     await vi.advanceTimersByTimeAsync(499);
     expect(t.calls).toHaveLength(0);
@@ -62,9 +71,11 @@ describe('DraftAutosave', () => {
     expect(t.calls[0]).toMatchObject({
       path: '/api/v1/student/drafts',
       method: 'POST',
-      json: { type: 'company_study', companyId: 7, content: { title: 'あい' } },
+      json: { type: 'company_study', companyId: 7, saveId: 'save-1', content: { title: 'あい' } },
     });
-    expect(readLocalDraft('test')).toMatchObject({ dirty: false, postId: 5, lockVersion: 1 });
+    // Once the post exists its copy is kept under the post, and the new form's slot is empty.
+    expect(readLocalDraft(POST_SLOT)).toMatchObject({ dirty: false, postId: 5, lockVersion: 1, pendingSaveId: null });
+    expect(readLocalDraft(NEW_SLOT)).toBeNull();
     t.type({ title: 'あいう' });
     await vi.advanceTimersByTimeAsync(1500);
     t.type({ title: 'あいうえ' });
@@ -74,24 +85,23 @@ describe('DraftAutosave', () => {
     expect(t.calls[1]).toMatchObject({
       path: '/api/v1/student/drafts/5',
       method: 'PUT',
-      json: { lockVersion: 1, content: { title: 'あいうえ' } },
+      json: { lockVersion: 1, saveId: 'save-2', content: { title: 'あいうえ' } },
     });
     expect(t.statuses.at(-1)).toBe('saved');
     expect(t.engine.dirty).toBe(false);
   });
 
-  it('stops and reports a conflict when another tab saved first', async () => {
+  it('stops and reports a conflict when another tab saved first, keeping what is typed in the browser', async () => {
     const t = setup([ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true }), fail(409, 'stale_revision')]);
     t.type({ title: 'a' });
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(500);
     t.type({ title: 'ab' });
     await vi.advanceTimersByTimeAsync(2000);
     expect(t.statuses.at(-1)).toBe('conflict');
     t.type({ title: 'abc' });
     await vi.advanceTimersByTimeAsync(10_000);
     expect(t.calls).toHaveLength(2);
-    // Nothing typed is lost: the browser's copy has it.
-    expect(readLocalDraft('test')).toMatchObject({ dirty: true, content: { title: 'abc' } });
+    expect(readLocalDraft(POST_SLOT)).toMatchObject({ dirty: true, content: { title: 'abc' } });
   });
 
   it('retries after a failure with backoff, offline included, and flushes when asked', async () => {
@@ -99,7 +109,7 @@ describe('DraftAutosave', () => {
       online: false,
     });
     t.type({ title: 'a' });
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(500);
     expect(t.statuses.at(-1)).toBe('offline');
     await vi.advanceTimersByTimeAsync(3000);
     expect(t.statuses.at(-1)).toBe('retrying');
@@ -108,16 +118,16 @@ describe('DraftAutosave', () => {
     expect(t.calls.map((call) => call.method)).toEqual(['POST', 'POST', 'POST']);
   });
 
-  it('treats a lost answer of a stored save as its own, not as another tab', async () => {
+  it('takes a lost answer as its own save only when the server stored that very save', async () => {
     const t = setup([
       ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true }),
       fail(0, 'network_error'),
       fail(409, 'stale_revision'),
-      ok({ lockVersion: 2 }),
+      ok({ lockVersion: 2, lastSaveId: 'save-2' }),
       ok({ postId: 5, lockVersion: 3, savedAt: 'x' }),
     ]);
     t.type({ title: 'a' });
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(500);
     t.type({ title: 'ab' });
     await vi.advanceTimersByTimeAsync(2000);
     await vi.advanceTimersByTimeAsync(3000);
@@ -125,11 +135,81 @@ describe('DraftAutosave', () => {
     expect(t.statuses.at(-1)).toBe('saved');
   });
 
+  it('reports a conflict when the version ahead is another tab’s save', async () => {
+    const t = setup([
+      ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true }),
+      fail(0, 'network_error'),
+      fail(409, 'stale_revision'),
+      ok({ lockVersion: 2, lastSaveId: 'someone-else' }),
+    ]);
+    t.type({ title: 'a' });
+    await vi.advanceTimersByTimeAsync(500);
+    t.type({ title: 'ab' });
+    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(t.statuses.at(-1)).toBe('conflict');
+  });
+
   it('sends the rest of a retried create as a save of the post the first try made', async () => {
     const t = setup([ok({ postId: 5, lockVersion: 3, savedAt: 'x', created: false }), ok({ postId: 5, lockVersion: 4, savedAt: 'x' })]);
     t.type({ title: 'a' });
-    await vi.advanceTimersByTimeAsync(2000);
+    await vi.advanceTimersByTimeAsync(500);
     expect(t.calls.map((call) => call.method)).toEqual(['POST', 'PUT']);
     expect(t.calls[1]!.json).toMatchObject({ lockVersion: 3 });
+  });
+
+  it('tells a student whose session ended to log in again, and stops', async () => {
+    const t = setup([fail(422, 'invalid_csrf_token')]);
+    t.type({ title: 'a' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(t.statuses.at(-1)).toBe('refused');
+    t.type({ title: 'ab' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.calls).toHaveLength(1);
+    expect(readLocalDraft(NEW_SLOT)).toMatchObject({ dirty: true, content: { title: 'ab' } });
+  });
+
+  it('sends what is left when the form goes away, from what it last read', async () => {
+    const t = setup([ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true })]);
+    t.type({ title: 'まだ送っていない' });
+    t.engine.dispose();
+    t.formGone();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.calls[0]).toMatchObject({ method: 'POST', json: { content: { title: 'まだ送っていない' } } });
+  });
+});
+
+describe('reconcile', () => {
+  const copy = (over: Partial<LocalDraft>): LocalDraft => ({
+    postId: 5,
+    draftKey: 'k',
+    lockVersion: 3,
+    content: { title: 't' },
+    subject: { companyId: 7, recruitServiceId: null },
+    dirty: true,
+    pendingSaveId: null,
+    changedSinceSend: false,
+    changedAt: 0,
+    ...over,
+  });
+  const server = { postId: 5, lockVersion: 3, lastSaveId: null };
+
+  it('restores unsent text based on the server’s version, and text of a draft never created', () => {
+    expect(reconcile(copy({}), server)).toBe('restore');
+    expect(reconcile(copy({ postId: null }), { postId: null, lockVersion: 0, lastSaveId: null })).toBe('restore');
+  });
+
+  it('drops nothing and asks nothing for a clean copy', () => {
+    expect(reconcile(copy({ dirty: false }), { ...server, lockVersion: 9 })).toBe('none');
+  });
+
+  it('knows its own save landed although the page closed before the answer', () => {
+    const sent = copy({ pendingSaveId: 's1' });
+    expect(reconcile(sent, { postId: 5, lockVersion: 4, lastSaveId: 's1' })).toBe('none');
+    expect(reconcile({ ...sent, changedSinceSend: true }, { postId: 5, lockVersion: 4, lastSaveId: 's1' })).toBe('restore');
+  });
+
+  it('asks when another tab or device saved since', () => {
+    expect(reconcile(copy({ pendingSaveId: 's1' }), { postId: 5, lockVersion: 4, lastSaveId: 'other' })).toBe('conflict');
   });
 });

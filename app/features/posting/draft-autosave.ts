@@ -1,22 +1,29 @@
 // Autosaving a draft (docs/decisions/025-posting.md), apart from React so that its rules can be
-// tested on their own: every change goes to the browser's copy at once and to the server about
-// 2 s after the last keystroke, one request at a time; a hidden or closing page sends what is
-// left with fetch keepalive; a failed save is retried with backoff and when the browser is
-// back online; a save refused because another tab saved first stops autosaving and says so.
+// tested on their own. Every change goes to the browser's copy (within 300 ms, at once when the
+// page is hidden) and to the server: the first keystrokes create the draft within half a second,
+// later changes are saved 2 s after the last one, one request at a time. Each save carries an id
+// of its own, stored with it, so that a tab whose answer was lost can tell its own save from
+// another tab's. A hidden or closing page sends what is left with fetch keepalive. A failed save
+// is retried with backoff and when the browser is back online; a save refused because another
+// tab saved first stops autosaving until the student chooses.
+import { draftKeyOf, removeLocalDraft, writeCursor, writeLocalDraft, type DraftCursor, type LocalDraft } from '../../lib/draft-storage';
 import { callSite, type CallResult } from '../../lib/site-client';
-import { readLocalDraft, writeLocalDraft, type LocalDraft } from './draft-storage';
 import type { WritableType } from './writable-types';
 
 export const AUTOSAVE_DELAY_MS = 2000;
 /** The first keystroke creates the draft on the server almost at once. */
 export const CREATE_DELAY_MS = 500;
+const LOCAL_DELAY_MS = 300;
 const RETRY_DELAYS_MS = [3000, 6000, 12000, 30000, 60000];
+/** Browsers refuse keepalive bodies over 64 KiB: larger saves go as ordinary requests. */
+const KEEPALIVE_MAX_BYTES = 60_000;
 
-export type DraftSubject = { companyId: number | null; recruitServiceId: number | null };
+export type DraftSubject = { companyId: number | null; recruitServiceId: number | null; companyName?: string | null };
 
 export type SaveStatus =
   /** Nothing changed since the page opened. */
   | { kind: 'idle' }
+  /** Changed, not sent yet. */
   | { kind: 'pending' }
   | { kind: 'saving' }
   | { kind: 'saved'; at: string }
@@ -25,41 +32,46 @@ export type SaveStatus =
   | { kind: 'offline' }
   /** Another tab (or device) saved a newer text: nothing is sent until the student chooses. */
   | { kind: 'conflict' }
-  /** The server will not take saves for this post (in review, deleted): said in `message`. */
+  /** The server will not take saves for this post (in review, deleted, logged out): `message` says why. */
   | { kind: 'refused'; message: string };
 
 export type DraftIdentity = { postId: number | null; draftKey: string; lockVersion: number };
 
 type SaveAnswer = { postId: number; lockVersion: number; savedAt: string; created?: boolean };
+type Snapshot = { content: Record<string, unknown>; subject: DraftSubject };
 
 export type AutosaveOptions = {
   type: WritableType;
-  /** The key of the browser's copy of this form. */
-  storageKey: string;
+  userId: number;
+  /** The slot of a new form's copy (`new:{type}:{subject}`), used until the post exists. */
+  newSlot: string;
   identity: DraftIdentity;
-  /** What the form holds now. */
-  read: () => { content: Record<string, unknown>; subject: DraftSubject };
+  /** What the form holds now, or null once the form is gone. */
+  read: () => Snapshot | null;
   onStatus: (status: SaveStatus) => void;
   /** The server's post id and lock version after each save (the form's hidden fields). */
   onIdentity: (identity: DraftIdentity) => void;
-  delayMs?: number;
-  /** For tests: the transport. */
+  /** For tests: the transport, whether the browser is online, and new save ids. */
   call?: <T>(path: string, options: Parameters<typeof callSite>[1]) => Promise<CallResult<T>>;
   online?: () => boolean;
+  newSaveId?: () => string;
 };
 
 export class DraftAutosave {
   private identity: DraftIdentity;
   private timer: ReturnType<typeof setTimeout> | null = null;
+  private localTimer: ReturnType<typeof setTimeout> | null = null;
   private inFlight: Promise<void> | null = null;
   /** Bumped by every change; a save acknowledges the changes up to the value it read. */
   private changes = 0;
   private acknowledged = 0;
   private attempt = 0;
-  /** A request failed without an answer: it may have been stored. */
-  private uncertain = false;
-  private stopped = false;
-  private cursor: LocalDraft['cursor'] = null;
+  /** The id of a save that got no answer: it may have been stored. */
+  private unanswered: string | null = null;
+  private pendingSaveId: string | null = null;
+  private changedSinceSend = false;
+  private halted: 'no' | 'conflict' | 'refused' | 'disposed' = 'no';
+  private last: Snapshot | null = null;
   private readonly call: NonNullable<AutosaveOptions['call']>;
 
   constructor(private readonly options: AutosaveOptions) {
@@ -76,51 +88,83 @@ export class DraftAutosave {
     return this.changes !== this.acknowledged;
   }
 
-  /** The student changed the form: keep it locally now, send it after the delay. */
+  get state(): 'saving' | 'halted' | 'ready' {
+    return this.halted !== 'no' ? 'halted' : this.inFlight ? 'saving' : 'ready';
+  }
+
+  /** The key of this draft's copy in the browser. */
+  get storageKey(): string {
+    const slot = this.identity.postId === null ? this.options.newSlot : `post:${this.identity.postId}`;
+    return draftKeyOf(this.options.userId, slot);
+  }
+
+  /** The student changed the form: keep it locally soon, send it after the delay. */
   changed(): void {
+    if (this.halted === 'disposed') return;
     this.changes += 1;
-    this.writeLocal(true);
-    if (this.stopped) return;
+    if (this.pendingSaveId) this.changedSinceSend = true;
+    this.scheduleLocal();
+    if (this.halted !== 'no') return;
     this.options.onStatus({ kind: 'pending' });
     const creating = this.identity.postId === null && this.attempt === 0 && !this.inFlight;
-    this.schedule(
-      creating ? Math.min(CREATE_DELAY_MS, this.options.delayMs ?? CREATE_DELAY_MS) : (this.options.delayMs ?? AUTOSAVE_DELAY_MS),
-    );
+    this.schedule(creating ? CREATE_DELAY_MS : AUTOSAVE_DELAY_MS);
   }
 
-  /** Where the cursor is, kept with the browser's copy. */
-  moveCursor(cursor: LocalDraft['cursor']): void {
-    this.cursor = cursor;
-    const local = readLocalDraft(this.options.storageKey);
-    if (local) writeLocalDraft(this.options.storageKey, { ...local, cursor });
+  /** Where the cursor is, kept apart from the text (a small write on every move). */
+  moveCursor(cursor: DraftCursor): void {
+    writeCursor(this.storageKey, cursor);
   }
 
-  /** Sends what is not saved yet, now (a hidden page, the submit button, the browser back online). */
+  /** Sends what is not saved yet, now (a hidden page, the submit button, back online). */
   flush(options: { keepalive?: boolean } = {}): Promise<void> {
+    if (this.dirty) this.writeLocal();
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (!this.dirty || this.stopped) return this.inFlight ?? Promise.resolve();
+    if (!this.dirty || this.halted !== 'no') return this.inFlight ?? Promise.resolve();
     return this.save(options.keepalive ?? false);
   }
 
-  /** Resumes after the student chose (load the newer text, or keep this one) in a conflict. */
-  resume(identity: DraftIdentity, options: { changed: boolean }): void {
+  /** Another tab saved first (the server said so on submit): stop until the student chooses. */
+  markConflict(): void {
+    if (this.halted === 'disposed') return;
+    this.halted = 'conflict';
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.options.onStatus({ kind: 'conflict' });
+  }
+
+  /**
+   * Goes on after the student chose in a conflict, or after the form was filled with a restored
+   * text: `changed` sends the form's text (over the server's version in `identity`), otherwise
+   * the form holds the server's text and nothing is to send. `unanswered` is the id of a save
+   * the restored copy sent without an answer.
+   */
+  resume(identity: DraftIdentity, options: { changed: boolean; unanswered?: string | null }): void {
+    if (this.halted === 'disposed') return;
     this.identity = { ...identity };
-    this.stopped = false;
-    this.uncertain = false;
+    this.halted = 'no';
+    // A restored copy's last save may still be on its way (sent while the page was closing).
+    this.unanswered = options.unanswered ?? null;
+    this.pendingSaveId = null;
     this.options.onIdentity(this.current);
     if (options.changed) this.changed();
     else {
       this.acknowledged = this.changes;
-      this.writeLocal(false);
+      this.writeLocal();
       this.options.onStatus({ kind: 'idle' });
     }
   }
 
+  /** The form is gone: what was not sent stays in the browser's copy (and is sent now, if it can be). */
   dispose(): void {
+    if (this.halted === 'disposed') return;
+    if (this.dirty && this.halted === 'no') void this.flush({ keepalive: true });
+    else if (this.dirty) this.writeLocal();
     if (this.timer) clearTimeout(this.timer);
+    if (this.localTimer) clearTimeout(this.localTimer);
     this.timer = null;
-    this.stopped = true;
+    this.localTimer = null;
+    this.halted = 'disposed';
   }
 
   private schedule(delay: number): void {
@@ -131,23 +175,41 @@ export class DraftAutosave {
     }, delay);
   }
 
-  private writeLocal(dirty: boolean): void {
-    const { content, subject } = this.options.read();
-    writeLocalDraft(this.options.storageKey, {
+  private scheduleLocal(): void {
+    if (this.localTimer) return;
+    this.localTimer = setTimeout(() => {
+      this.localTimer = null;
+      this.writeLocal();
+    }, LOCAL_DELAY_MS);
+  }
+
+  private snapshot(): Snapshot {
+    const read = this.options.read();
+    if (read) this.last = read;
+    return this.last ?? { content: {}, subject: { companyId: null, recruitServiceId: null } };
+  }
+
+  private writeLocal(): void {
+    if (this.localTimer) clearTimeout(this.localTimer);
+    this.localTimer = null;
+    const { content, subject } = this.snapshot();
+    const copy: LocalDraft = {
       ...this.identity,
       content,
       subject,
-      dirty,
+      dirty: this.dirty,
+      pendingSaveId: this.pendingSaveId,
+      changedSinceSend: this.changedSinceSend,
       changedAt: Date.now(),
-      cursor: this.cursor,
-    });
+    };
+    writeLocalDraft(this.storageKey, copy);
   }
 
   private async save(keepalive: boolean): Promise<void> {
     if (this.inFlight) {
       // One request at a time; the changes made meanwhile go in the next one.
       await this.inFlight;
-      if (this.dirty && !this.stopped && !this.timer) return this.save(keepalive);
+      if (this.dirty && this.halted === 'no' && !this.timer) return this.save(keepalive);
       return;
     }
     const run = this.send(keepalive);
@@ -157,68 +219,106 @@ export class DraftAutosave {
     } finally {
       this.inFlight = null;
     }
-    if (this.dirty && !this.stopped && !this.timer && this.attempt === 0) this.schedule(0);
+    if (this.dirty && this.halted === 'no' && !this.timer && this.attempt === 0) this.schedule(0);
   }
 
   private async send(keepalive: boolean): Promise<void> {
     const upTo = this.changes;
-    const { content, subject } = this.options.read();
-    this.options.onStatus({ kind: 'saving' });
+    const { content, subject } = this.snapshot();
+    const saveId = this.options.newSaveId?.() ?? crypto.randomUUID();
+    this.pendingSaveId = saveId;
+    this.changedSinceSend = false;
+    // The copy records this save before it leaves: if the page dies now, the next visit can
+    // tell whether it landed.
+    this.writeLocal();
+    if (this.halted === 'no') this.options.onStatus({ kind: 'saving' });
     const created = this.identity.postId === null;
-    const result = created
-      ? await this.call<SaveAnswer>('/api/v1/student/drafts', {
-          method: 'POST',
-          json: { type: this.options.type, draftKey: this.identity.draftKey, ...subject, content },
-          keepalive,
-        })
-      : await this.call<SaveAnswer>(`/api/v1/student/drafts/${this.identity.postId}`, {
-          method: 'PUT',
-          json: { lockVersion: this.identity.lockVersion, ...subject, content },
-          keepalive,
-        });
+    const { companyName: _name, ...ids } = subject;
+    const body = created
+      ? { type: this.options.type, draftKey: this.identity.draftKey, saveId, ...ids, content }
+      : { lockVersion: this.identity.lockVersion, saveId, ...ids, content };
+    const small = JSON.stringify(body).length * 3 < KEEPALIVE_MAX_BYTES;
+    const result = await this.call<SaveAnswer>(created ? '/api/v1/student/drafts' : `/api/v1/student/drafts/${this.identity.postId}`, {
+      method: created ? 'POST' : 'PUT',
+      json: body,
+      keepalive: keepalive && small,
+    });
 
     if (result.ok) {
       this.attempt = 0;
-      this.uncertain = false;
+      this.unanswered = null;
+      const newSlot = this.storageKey;
       this.identity = { ...this.identity, postId: result.data.postId, lockVersion: result.data.lockVersion };
+      if (newSlot !== this.storageKey) removeLocalDraft(newSlot);
       this.options.onIdentity(this.current);
       // A retried create found the post the first try made: its text is not this one yet.
       if (created && result.data.created === false) return this.send(keepalive);
-      if (this.changes === upTo) {
-        this.acknowledged = upTo;
-        this.writeLocal(false);
-      }
-      this.options.onStatus({ kind: 'saved', at: result.data.savedAt });
+      this.pendingSaveId = null;
+      if (this.changes === upTo) this.acknowledged = upTo;
+      this.writeLocal();
+      if (this.halted === 'no') this.options.onStatus({ kind: 'saved', at: result.data.savedAt });
       return;
     }
 
-    if (result.status === 409 && result.code === 'stale_revision') {
-      // The previous try may have been stored without its answer reaching us: then the server
-      // is exactly one version ahead with our own text, and this is no conflict.
-      if (this.uncertain && this.identity.postId !== null) {
-        const latest = await this.call<{ lockVersion: number }>(`/api/v1/student/drafts/${this.identity.postId}`, { method: 'GET' });
-        if (latest.ok && latest.data.lockVersion === this.identity.lockVersion + 1) {
-          this.uncertain = false;
+    if (result.status === 409 && result.code === 'stale_revision' && this.identity.postId !== null) {
+      // A save that got no answer may have been stored: then the server's version is ours.
+      const mine = this.unanswered;
+      if (mine) {
+        const latest = await this.call<{ lockVersion: number; lastSaveId: string | null }>(
+          `/api/v1/student/drafts/${this.identity.postId}`,
+          {
+            method: 'GET',
+          },
+        );
+        if (latest.ok && latest.data.lastSaveId === mine) {
+          this.unanswered = null;
           this.identity = { ...this.identity, lockVersion: latest.data.lockVersion };
+          this.options.onIdentity(this.current);
           return this.send(keepalive);
         }
       }
-      this.stopped = true;
-      this.options.onStatus({ kind: 'conflict' });
+      this.pendingSaveId = null;
+      this.writeLocal();
+      this.markConflict();
       return;
     }
-    if (result.status === 409 || result.status === 404 || result.status === 401 || result.status === 403 || result.status === 400) {
-      // Nothing a retry would change: the copy stays in the browser, and the student is told.
-      this.stopped = result.status !== 400;
-      this.options.onStatus({ kind: 'refused', message: result.message });
+    if (result.status >= 400 && result.status < 500 && result.status !== 408 && result.status !== 429) {
+      // Nothing a retry would change (in review, deleted, logged out, not a valid draft): the
+      // copy stays in the browser, and the student is told.
+      this.pendingSaveId = null;
+      this.writeLocal();
+      if (result.status !== 400) this.halted = 'refused';
+      const message =
+        result.status === 401 || result.code === 'invalid_csrf_token'
+          ? 'ログインの有効期限が切れました。入力はこの端末に残っています。ログインし直してから、このページを開き直してください。'
+          : result.message;
+      this.options.onStatus({ kind: 'refused', message });
       return;
     }
     // No answer, or a server error: kept in the browser, tried again later.
-    if (result.status === 0) this.uncertain = true;
+    if (result.status === 0) this.unanswered = saveId;
     const offline = result.status === 0 && !(this.options.online?.() ?? (typeof navigator === 'undefined' || navigator.onLine));
-    this.options.onStatus(offline ? { kind: 'offline' } : { kind: 'retrying', message: '保存できませんでした（再試行します）' });
-    const delay = RETRY_DELAYS_MS[Math.min(this.attempt, RETRY_DELAYS_MS.length - 1)]!;
+    if (this.halted === 'no') {
+      this.options.onStatus(offline ? { kind: 'offline' } : { kind: 'retrying', message: '保存できませんでした（再試行します）' });
+      this.schedule(RETRY_DELAYS_MS[Math.min(this.attempt, RETRY_DELAYS_MS.length - 1)]!);
+    }
     this.attempt += 1;
-    if (!this.stopped) this.schedule(delay);
   }
+}
+
+/**
+ * What to do with the browser's copy when the form opens, given the server's draft: restore it
+ * (and send it), drop it (the server has it), or ask (another tab saved something else since).
+ */
+export function reconcile(
+  local: LocalDraft | null,
+  server: { postId: number | null; lockVersion: number; lastSaveId: string | null },
+): 'none' | 'restore' | 'conflict' {
+  if (!local?.dirty) return 'none';
+  if (server.postId === null) return local.postId === null ? 'restore' : 'none';
+  if (local.postId !== null && local.postId !== server.postId) return 'none';
+  if (local.lockVersion === server.lockVersion) return 'restore';
+  // Our last save landed although its answer never came back.
+  if (local.pendingSaveId !== null && local.pendingSaveId === server.lastSaveId) return local.changedSinceSend ? 'restore' : 'none';
+  return 'conflict';
 }

@@ -5,20 +5,23 @@ import { POST_TYPE_KEYS } from '../../db/enums';
 
 const optionalId = z.preprocess(
   (value) => (value === '' || value === undefined ? null : value),
-  z.coerce.number().int().positive().nullable(),
+  z.coerce.number().int().positive().max(2_147_483_647).nullable(),
 );
 const content = z.record(z.string(), z.unknown());
 
 export const createDraftRequest = z.object({
   type: z.enum(POST_TYPE_KEYS),
   draftKey: z.uuid(),
+  saveId: z.uuid().optional(),
   companyId: optionalId.default(null),
   recruitServiceId: optionalId.default(null),
   content,
 });
 
 export const saveDraftRequest = z.object({
-  lockVersion: z.coerce.number().int().min(0),
+  lockVersion: z.coerce.number().int().min(0).max(2_147_483_647),
+  /** The tab's id of this save, stored with it (docs/decisions/025-posting.md). */
+  saveId: z.uuid().optional(),
   companyId: optionalId.default(null),
   recruitServiceId: optionalId.default(null),
   content,

@@ -30,6 +30,8 @@ export type DraftState = {
   subject: Subject;
   /** When the server last stored it (ISO 8601), or null for content not saved as a draft yet. */
   savedAt: string | null;
+  /** The form's id of the save that stored it (null before the first save from a form). */
+  lastSaveId: string | null;
 };
 
 export type SaveResult = { postId: number; lockVersion: number; savedAt: string };
@@ -110,6 +112,7 @@ export async function createDraft(options: {
   draftKey: string;
   subject: Subject;
   content: unknown;
+  saveId?: string;
 }): Promise<SaveResult & { created: boolean }> {
   const type = options.type;
   if (!isWritableType(type)) throw new AppError('invalid_request', { detail: `${type} has no posting form` });
@@ -137,7 +140,7 @@ export async function createDraft(options: {
     }
     const [revision] = await tx
       .insert(postRevisions)
-      .values({ postId: inserted.id, revision: 1, status: 'draft', content })
+      .values({ postId: inserted.id, revision: 1, status: 'draft', content, lastSaveId: options.saveId ?? null })
       .returning({ lockVersion: postRevisions.lockVersion, updatedAt: postRevisions.updatedAt });
     return { postId: inserted.id, lockVersion: revision!.lockVersion, savedAt: revision!.updatedAt.toISOString(), created: true };
   });
@@ -156,10 +159,13 @@ export async function saveDraft(options: {
   lockVersion: number;
   subject?: Subject;
   content: unknown;
+  /** The form's id of this save (a UUID). */
+  saveId?: string;
 }): Promise<SaveResult> {
   const handle = orDb(options.tx);
   const post = await ownPost(handle, options.userId, options.postId);
   const content = parseDraft(post.type, options.content);
+  const saveId = options.saveId ?? null;
   // Until it is first sent, a draft may change its company (or service); checked only when it does.
   const wanted = options.subject;
   const moved =
@@ -171,41 +177,33 @@ export async function saveDraft(options: {
   let saved: { lockVersion: number; updatedAt: Date } | undefined;
   if (options.lockVersion === 0) {
     if (post.status === 'draft') throw new AppError('stale_revision', { detail: `Post ${post.id} already has a draft` });
-    saved = await inTransaction(options.tx, async (tx) => {
-      // The next revision; the open-revision key refuses a second one from another tab.
-      const [row] = await tx
-        .insert(postRevisions)
-        .values({ postId: post.id, revision: nextRevision(post.id), status: 'draft', content })
-        .onConflictDoNothing()
-        .returning({ lockVersion: postRevisions.lockVersion, updatedAt: postRevisions.updatedAt });
-      if (row) await tx.update(posts).set({ updatedAt: row.updatedAt }).where(eq(posts.id, post.id));
-      return row;
-    });
+    // The next revision of a published or rejected post; the open-revision key refuses a second
+    // one from another tab.
+    [saved] = await handle
+      .insert(postRevisions)
+      .values({ postId: post.id, revision: nextRevision(post.id), status: 'draft', content, lastSaveId: saveId })
+      .onConflictDoNothing()
+      .returning({ lockVersion: postRevisions.lockVersion, updatedAt: postRevisions.updatedAt });
   } else {
-    // The save of a student typing, every 2 s: one statement, atomic on its own, that stores the
-    // text only on the version the tab last saw and stamps the post's last change.
-    const subjectChange = subject
-      ? sql`, company_id = ${subject.companyId}::int, recruit_service_id = ${subject.recruitServiceId}::int`
-      : sql``;
-    const [row] = await selectRows<{ lock_version: number; updated_at: Date | string }>(
-      sql`WITH saved AS (
-            UPDATE post_revisions SET content = ${JSON.stringify(content)}::jsonb, lock_version = lock_version + 1, updated_at = now()
-            WHERE post_id = ${post.id} AND status = 'draft' AND lock_version = ${options.lockVersion}
-            RETURNING lock_version, updated_at
-          ), touched AS (
-            UPDATE posts SET updated_at = now()${subjectChange}
-            WHERE id = ${post.id} AND EXISTS (SELECT 1 FROM saved)
-          )
-          SELECT lock_version, updated_at FROM saved`,
-      handle,
-    );
-    saved = row ? { lockVersion: row.lock_version, updatedAt: new Date(row.updated_at) } : undefined;
+    // The save of a student typing, every 2 s: one statement on the revision row alone (the
+    // post's last change is the revision's), storing the text only on the version the tab saw.
+    [saved] = await handle
+      .update(postRevisions)
+      .set({ content, lockVersion: sql`${postRevisions.lockVersion} + 1`, updatedAt: sql`now()`, lastSaveId: saveId })
+      .where(and(eq(postRevisions.postId, post.id), eq(postRevisions.status, 'draft'), eq(postRevisions.lockVersion, options.lockVersion)))
+      .returning({ lockVersion: postRevisions.lockVersion, updatedAt: postRevisions.updatedAt });
   }
   if (!saved) {
     const open = await openRevision(handle, post.id);
     if (open?.status === 'submitted') throw new AppError('post_in_review', { detail: `Post ${post.id} is in review` });
     throw new AppError('stale_revision', { detail: `Post ${post.id}: lock version ${options.lockVersion} is not the current one` });
   }
+  // A never-sent draft moved to another company: the post's own row, after the text is safe.
+  if (subject)
+    await handle
+      .update(posts)
+      .set(subject)
+      .where(and(eq(posts.id, post.id), eq(posts.status, 'draft')));
   return { postId: post.id, lockVersion: saved.lockVersion, savedAt: saved.updatedAt.toISOString() };
 }
 
@@ -246,6 +244,7 @@ export async function getDraftForEditing(options: {
       content: open.content,
       subject,
       savedAt: open.updatedAt.toISOString(),
+      lastSaveId: open.lastSaveId,
     };
   }
   return {
@@ -257,6 +256,7 @@ export async function getDraftForEditing(options: {
     content: await latestWrittenContent(handle, post),
     subject,
     savedAt: null,
+    lastSaveId: null,
   };
 }
 
@@ -278,8 +278,9 @@ export async function findDraft(options: {
     lock_version: number;
     content: Record<string, unknown>;
     updated_at: Date | string;
+    last_save_id: string | null;
   }>(
-    sql`SELECT p.id AS post_id, p.draft_key, r.lock_version, r.content, r.updated_at
+    sql`SELECT p.id AS post_id, p.draft_key, r.lock_version, r.content, r.updated_at, r.last_save_id
         FROM posts p JOIN post_revisions r ON r.post_id = p.id AND r.status = 'draft'
         WHERE p.author_id = ${options.userId} AND p.type = ${options.type} AND p.status = 'draft'
           AND p.company_id IS NOT DISTINCT FROM ${companyId}::int
@@ -298,6 +299,7 @@ export async function findDraft(options: {
     content: row.content,
     subject: options.subject,
     savedAt: new Date(row.updated_at).toISOString(),
+    lastSaveId: row.last_save_id,
   };
 }
 
@@ -362,6 +364,8 @@ export async function submitPost(options: {
     // One student's submissions one at a time, so that counting them (badge 410) sees each other.
     await tx.execute(sql`SELECT id FROM users WHERE id = ${options.userId} FOR UPDATE`);
     let postId = options.postId;
+    // A form sent before its first autosave (or without JavaScript) names its draft by key only.
+    const byKeyOnly = postId === null;
     if (postId === null && options.draftKey) {
       const [existing] = await tx
         .select({ id: posts.id })
@@ -382,19 +386,33 @@ export async function submitPost(options: {
     if (post.type !== type) throw new AppError('invalid_request', { detail: `Post ${post.id} is a ${post.type}` });
     const open = await openRevision(tx, post.id);
     if (open?.status === 'submitted') return { postId: post.id, submitted: false, newBadgeKindIds: [] };
-    if (open && options.lockVersion !== null && options.lockVersion > 0 && open.lockVersion !== options.lockVersion) {
+    // The form must have seen the draft it sends: another tab's newer text is never replaced by
+    // an older one (a form of a published post at version 0 included). A form that names its
+    // draft by key only never had a version.
+    if (open && !byKeyOnly && open.lockVersion !== options.lockVersion) {
       throw new AppError('stale_revision', { detail: `Post ${post.id}: lock version ${options.lockVersion} is not the current one` });
     }
+    // The subject is the form's only while the post was never sent (decision 025).
     const subject =
-      post.status === 'published' || post.status === 'submitted'
-        ? { companyId: post.companyId, recruitServiceId: post.recruitServiceId }
-        : await checkSubject(tx, type, options.subject, true);
+      post.status === 'draft'
+        ? await checkSubject(tx, type, options.subject, true)
+        : { companyId: post.companyId, recruitServiceId: post.recruitServiceId };
 
     if (open) {
-      await tx
+      // Autosaves do not lock the post: the version in the WHERE is what keeps a save that
+      // landed meanwhile from being replaced.
+      const [sent] = await tx
         .update(postRevisions)
         .set({ content, status: 'submitted', submittedAt: now, lockVersion: sql`${postRevisions.lockVersion} + 1`, updatedAt: now })
-        .where(and(eq(postRevisions.postId, post.id), eq(postRevisions.revision, open.revision)));
+        .where(
+          and(
+            eq(postRevisions.postId, post.id),
+            eq(postRevisions.revision, open.revision),
+            eq(postRevisions.lockVersion, open.lockVersion),
+          ),
+        )
+        .returning({ revision: postRevisions.revision });
+      if (!sent) throw new AppError('stale_revision', { detail: `Post ${post.id} was saved while it was being sent` });
     } else {
       await tx.insert(postRevisions).values({
         postId: post.id,

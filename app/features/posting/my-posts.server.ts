@@ -19,6 +19,7 @@ export type MyPost = {
   subjectName: string | null;
   /** ISO 8601: the last save, submission or decision. */
   changedAt: string;
+  /** Why the post, or the latest revision of a published post, was sent back. */
   rejection: { reason: RejectionReason; note: string | null } | null;
 };
 
@@ -38,21 +39,21 @@ type Row = {
 };
 
 /** The student's posts, most recently changed first (at most `limit`). */
-export async function listMyPosts(options: { tx?: DbOrTx; userId: number; limit?: number }): Promise<MyPost[]> {
+export async function listMyPosts(options: { tx?: DbOrTx; userId: number; limit?: number; postId?: number }): Promise<MyPost[]> {
   const rows = await selectRows<Row>(
     sql`SELECT p.id AS post_id, p.type, p.status, p.title AS posts_title, p.updated_at,
                coalesce(c.name, s.name) AS subject_name,
                o.status AS open_status, o.content->>'title' AS open_title, o.updated_at AS open_updated_at,
-               r.rejection_reason AS rejected_reason, r.rejection_note AS rejected_note, r.content->>'title' AS rejected_title
+               CASE WHEN r.status = 'rejected' THEN r.rejection_reason END AS rejected_reason, r.rejection_note AS rejected_note, r.content->>'title' AS rejected_title
         FROM posts p
         LEFT JOIN companies c ON c.id = p.company_id
         LEFT JOIN recruit_services s ON s.id = p.recruit_service_id
         LEFT JOIN post_revisions o ON o.post_id = p.id AND o.status IN ('draft', 'submitted')
         LEFT JOIN LATERAL (
-          SELECT rejection_reason, rejection_note, content FROM post_revisions
-          WHERE post_id = p.id AND status = 'rejected' ORDER BY revision DESC LIMIT 1
-        ) r ON p.status = 'rejected'
-        WHERE p.author_id = ${options.userId}
+          SELECT status, rejection_reason, rejection_note, content FROM post_revisions
+          WHERE post_id = p.id AND status IN ('published', 'rejected') ORDER BY revision DESC LIMIT 1
+        ) r ON true
+        WHERE p.author_id = ${options.userId}${options.postId === undefined ? sql`` : sql` AND p.id = ${options.postId}`}
         ORDER BY greatest(p.updated_at, coalesce(o.updated_at, p.updated_at)) DESC, p.id DESC
         LIMIT ${options.limit ?? 200}`,
     orDb(options.tx),
@@ -71,7 +72,8 @@ export async function listMyPosts(options: { tx?: DbOrTx; userId: number; limit?
         title: row.open_title || row.posts_title || row.rejected_title || '',
         subjectName: row.subject_name,
         changedAt: new Date(Math.max(...changed.map((date) => date.getTime()))).toISOString(),
-        rejection: state === 'rejected' && row.rejected_reason ? { reason: row.rejected_reason, note: row.rejected_note } : null,
+        // The latest decision, when it sent the post (or its latest revision) back.
+        rejection: row.rejected_reason ? { reason: row.rejected_reason, note: row.rejected_note } : null,
       },
     ];
   });

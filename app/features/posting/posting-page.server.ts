@@ -7,7 +7,7 @@ import { db } from '../../db/client.server';
 import { companies, recruitServices } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseId } from '../../lib/http';
-import { POSTING_ROUTES } from '../posts/post-types';
+import { POSTING_ROUTES } from '../posts/posting-routes';
 import type { CompanyChoice } from './company-choice';
 import { listCompanyChoices } from './company-choices.server';
 import { findDraft, getDraftForEditing, type Subject } from './drafts.server';
@@ -16,15 +16,18 @@ import { postingFormUrl, WRITABLE_TYPES, type WritableType } from './writable-ty
 
 /** The content type of a new-post form's URL, or where to go first (the subject's chooser). */
 export function formTypeOf(url: URL): { type: WritableType; subject: Subject } | { redirect: string } {
-  const type = WRITABLE_TYPES.find((candidate) => {
-    const route = POSTING_ROUTES[candidate];
-    return route.form === url.pathname && Object.entries(route.query ?? {}).every(([name, value]) => url.searchParams.get(name) === value);
-  });
+  // React Router matches /Word_Mouths/new/ too: compare the path as the table writes it.
+  const path = url.pathname.replace(/\/+$/, '').toLowerCase();
+  const forms = WRITABLE_TYPES.filter((candidate) => POSTING_ROUTES[candidate].form === path);
+  if (forms.length === 0) throw new AppError('not_found', { detail: `${url.pathname} is no posting form` });
+  const type = forms.find((candidate) =>
+    Object.entries(POSTING_ROUTES[candidate].query ?? {}).every(([name, value]) => url.searchParams.get(name) === value),
+  );
   if (!type) {
     // /entry_sheets/new without a valid selection_type: the intern ES, keeping the rest.
     const params = new URLSearchParams(url.searchParams);
     params.set('selection_type', 'intern');
-    return { redirect: `${url.pathname}?${params}` };
+    return { redirect: `${POSTING_ROUTES.intern_entry_sheet.form}?${params}` };
   }
   const companyId = parseId(url.searchParams.get('company_id'));
   const recruitServiceId = parseId(url.searchParams.get('recruit_service_id'));
@@ -45,8 +48,17 @@ export type PostFormPage = {
   mode: 'new' | 'edit';
   /** The post is in review: nothing to edit until it is decided. */
   inReview: boolean;
-  storageKey: string;
-  draft: { postId: number | null; draftKey: string; lockVersion: number; content: Record<string, unknown>; savedAt: string | null };
+  userId: number;
+  /** The slot of the browser's copy of a new form, before its post exists. */
+  newSlot: string;
+  draft: {
+    postId: number | null;
+    draftKey: string;
+    lockVersion: number;
+    content: Record<string, unknown>;
+    savedAt: string | null;
+    lastSaveId: string | null;
+  };
   company: { id: number; name: string } | null;
   service: { id: number; name: string } | null;
   subjectFixed: boolean;
@@ -87,7 +99,8 @@ export async function loadNewPostForm(options: { userId: number; type: WritableT
     type,
     mode: 'new',
     inReview: false,
-    storageKey: `new:${type}:${subject.companyId ?? subject.recruitServiceId ?? '-'}`,
+    userId,
+    newSlot: `new:${type}:${subject.companyId ?? subject.recruitServiceId ?? '-'}`,
     draft: draft
       ? {
           postId: draft.postId,
@@ -95,8 +108,9 @@ export async function loadNewPostForm(options: { userId: number; type: WritableT
           lockVersion: draft.lockVersion,
           content: draft.content,
           savedAt: draft.savedAt,
+          lastSaveId: draft.lastSaveId,
         }
-      : { postId: null, draftKey: randomUUID(), lockVersion: 0, content: {}, savedAt: null },
+      : { postId: null, draftKey: randomUUID(), lockVersion: 0, content: {}, savedAt: null, lastSaveId: null },
     ...names,
     subjectFixed: false,
     companyChoices,
@@ -117,8 +131,9 @@ export async function loadEditPostForm(options: { userId: number; postId: number
       type: state.type,
       mode: 'edit',
       inReview: true,
-      storageKey: `edit:${state.postId}`,
-      draft: { postId: state.postId, draftKey: randomUUID(), lockVersion: 0, content: {}, savedAt: null },
+      userId: options.userId,
+      newSlot: `edit:${state.postId}`,
+      draft: { postId: state.postId, draftKey: randomUUID(), lockVersion: 0, content: {}, savedAt: null, lastSaveId: null },
       company: null,
       service: null,
       subjectFixed: true,
@@ -129,22 +144,23 @@ export async function loadEditPostForm(options: { userId: number; postId: number
     };
   }
   const names = await subjectNames(state.subject);
-  const [companyChoices, mine] = await Promise.all([
+  const [companyChoices, [post]] = await Promise.all([
     state.type === 'recruit_service_review' ? Promise.resolve([]) : listCompanyChoices({ userId: options.userId }),
-    listMyPosts({ userId: options.userId }),
+    listMyPosts({ userId: options.userId, postId: state.postId }),
   ]);
-  const post = mine.find((item) => item.postId === state.postId);
   return {
     type: state.type,
     mode: 'edit',
     inReview: false,
-    storageKey: `edit:${state.postId}`,
+    userId: options.userId,
+    newSlot: `edit:${state.postId}`,
     draft: {
       postId: state.postId,
       draftKey: state.draftKey ?? randomUUID(),
       lockVersion: state.lockVersion,
       content: state.content,
       savedAt: state.savedAt,
+      lastSaveId: state.lastSaveId,
     },
     ...names,
     // Once sent, the company (or service) stays: a wrong one is a reason to reject, not to move.

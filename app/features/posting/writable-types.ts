@@ -1,7 +1,7 @@
 // The content types students write (PRODUCT.md section 2): every type but the imported
 // employee word of mouth, with where each one's form lives.
 import type { PostTypeKey } from '../../db/enums';
-import { POSTING_ROUTES } from '../posts/post-types';
+import { POSTING_ROUTES } from '../posts/posting-routes';
 
 export type WritableType = Exclude<PostTypeKey, 'employee_word_mouth'>;
 

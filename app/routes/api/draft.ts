@@ -34,7 +34,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
   const parsed = saveDraftRequest.safeParse(await readJsonObject(request));
   if (!parsed.success) throw new AppError('validation_failed', { fields: errorsByPath(parsed.error) });
-  const { lockVersion, companyId, recruitServiceId, content } = parsed.data;
-  const saved = await saveDraft({ userId: student.id, postId, lockVersion, subject: { companyId, recruitServiceId }, content });
+  const { lockVersion, saveId, companyId, recruitServiceId, content } = parsed.data;
+  const saved = await saveDraft({ userId: student.id, postId, lockVersion, saveId, subject: { companyId, recruitServiceId }, content });
   return json(saved, { headers: NO_STORE });
 }

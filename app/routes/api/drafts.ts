@@ -14,8 +14,8 @@ export async function action({ request }: Route.ActionArgs) {
   const student = await requireStudentForCall(request);
   const parsed = createDraftRequest.safeParse(await readJsonObject(request));
   if (!parsed.success) throw new AppError('validation_failed', { fields: errorsByPath(parsed.error) });
-  const { type, draftKey, companyId, recruitServiceId, content } = parsed.data;
-  const saved = await createDraft({ userId: student.id, type, draftKey, subject: { companyId, recruitServiceId }, content });
+  const { type, draftKey, saveId, companyId, recruitServiceId, content } = parsed.data;
+  const saved = await createDraft({ userId: student.id, type, draftKey, saveId, subject: { companyId, recruitServiceId }, content });
   return json(saved, { status: saved.created ? 201 : 200, headers: { 'Cache-Control': 'no-store' } });
 }
 

@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { data, Form, useNavigation, useSearchParams } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireStudent } from '../../features/accounts/session-request.server';
-import { forgetSentDrafts } from '../../features/posting/draft-storage';
+import { forgetSentDrafts } from '../../lib/draft-storage';
 import { deleteDraft } from '../../features/posting/drafts.server';
 import { listMyPosts, type MyPost } from '../../features/posting/my-posts.server';
 import { WRITABLE_TYPES } from '../../features/posting/writable-types';
 import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
-import { POST_TYPES, postPath, postingEntryPath } from '../../features/posts/post-types';
+import { postingEntryPath } from '../../features/posts/posting-routes';
+import { POST_TYPES, postPath } from '../../features/posts/post-types';
 import { AppError } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format';
@@ -29,7 +30,7 @@ export function headers() {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);
-  return { posts: await listMyPosts({ userId: user.id }) };
+  return { userId: user.id, posts: await listMyPosts({ userId: user.id }) };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -82,7 +83,7 @@ function PostRow({ post, deleting }: { post: MyPost; deleting: boolean }) {
       {post.rejection && (
         <div className={styles.postRejection}>
           <p>
-            <strong>非承認の理由：</strong>
+            <strong>{post.state === 'published' ? '修正は非承認になりました。理由：' : '非承認の理由：'}</strong>
             {REJECTION_REASON_LABELS[post.rejection.reason]}
           </p>
           {post.rejection.note && <p className={styles.postRejectionNote}>{post.rejection.note}</p>}
@@ -120,7 +121,7 @@ function PostRow({ post, deleting }: { post: MyPost; deleting: boolean }) {
 }
 
 export default function MyPostsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { posts } = loaderData;
+  const { posts, userId } = loaderData;
   const [params] = useSearchParams();
   const snackBar = useSnackBar();
   const navigation = useNavigation();
@@ -133,17 +134,17 @@ export default function MyPostsPage({ loaderData, actionData }: Route.ComponentP
   useEffect(() => {
     if (submitted === null) return;
     // The browser's copy of a sent draft is not needed any more.
-    forgetSentDrafts({ postIds: [submitted], draftKeys: [] });
+    forgetSentDrafts(userId, [submitted]);
     snackBar.show('投稿を審査に送信しました。公開されたらお知らせします。');
     // Sending may have earned submit badges (401–410): the popup announces them.
     void import('../../features/badges/badge-popup-queue').then((queue) => queue.requestBadgePopup());
-  }, [submitted, snackBar]);
+  }, [submitted, snackBar, userId]);
 
   useEffect(() => {
     if (!actionData?.ok) return;
-    forgetSentDrafts({ postIds: [actionData.deleted], draftKeys: [] });
+    forgetSentDrafts(userId, [actionData.deleted]);
     snackBar.show('下書きを削除しました');
-  }, [actionData, snackBar]);
+  }, [actionData, snackBar, userId]);
 
   return (
     <>

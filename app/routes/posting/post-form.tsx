@@ -72,7 +72,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       // draft the URL would find: two tabs may hold two drafts. The edit page's post is its URL's.
       postId: page.mode === 'edit' ? page.draft.postId : toId(values.postId),
       draftKey: typeof values.draftKey === 'string' && UUID.test(values.draftKey) ? values.draftKey : null,
-      lockVersion: Number(values.lockVersion) || null,
+      lockVersion: typeof values.lockVersion === 'string' && /^\d{1,9}$/.test(values.lockVersion) ? Number(values.lockVersion) : null,
       subject: { companyId: toId(values.companyId), recruitServiceId: toId(values.recruitServiceId) },
       content: contentOf(values),
     });
@@ -148,9 +148,10 @@ export default function PostFormPage({ loaderData, actionData }: Route.Component
               </div>
             )}
             <PostForm
-              key={`${page.storageKey}:${page.draft.postId ?? page.draft.draftKey}`}
+              key={`${page.newSlot}:${page.draft.postId ?? page.draft.draftKey}`}
               type={page.type}
-              storageKey={page.storageKey}
+              userId={page.userId}
+              newSlot={page.newSlot}
               draft={{ ...page.draft, content: actionData?.values ?? page.draft.content }}
               company={page.company}
               service={page.service}

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { useField } from '../../../ui/use-field';
 import { useCompanySuggestions } from '../../search/use-company-suggestions';
@@ -28,6 +28,13 @@ export function CompanyPicker(props: {
   const suggestions = useCompanySuggestions(query);
   const field = useField({ name, hasHint: true });
   const listId = useId();
+  const changeButton = useRef<HTMLButtonElement>(null);
+  const [justChose, setJustChose] = useState(false);
+
+  // The chosen company replaces the search: focus goes to its 「変更する」, not to the page.
+  useEffect(() => {
+    if (justChose) changeButton.current?.focus();
+  }, [justChose]);
 
   function choose(company: PickedCompany) {
     if (props.onChoose) {
@@ -36,12 +43,13 @@ export function CompanyPicker(props: {
     }
     setChosen(company);
     setQuery('');
+    setJustChose(true);
     props.onChange?.();
   }
 
   return (
     <div className={styles.picker}>
-      {!props.onChoose && <input type="hidden" name={name} value={chosen?.id ?? ''} />}
+      {!props.onChoose && <input type="hidden" name={name} value={chosen?.id ?? ''} data-name={chosen?.name ?? ''} />}
       {chosen && !props.onChoose ? (
         <div className={styles.chosen}>
           <div>
@@ -49,10 +57,12 @@ export function CompanyPicker(props: {
             <p className={styles.chosenName}>{chosen.name}</p>
           </div>
           <Button
+            ref={changeButton}
             type="button"
             variant="secondary"
             size="small"
             onClick={() => {
+              setJustChose(false);
               setChosen(null);
               props.onChange?.();
             }}
@@ -96,7 +106,10 @@ export function CompanyPicker(props: {
               {field.error}
             </p>
           )}
-          <div id={listId} aria-live="polite">
+          <p className="visually-hidden" role="status">
+            {suggestions.status === 'results' ? `${suggestions.companies.length}件見つかりました` : ''}
+          </p>
+          <div id={listId}>
             {suggestions.status === 'loading' && <p className={styles.note}>検索中…</p>}
             {suggestions.status === 'error' && <p className={styles.note}>検索できませんでした。もう一度入力してください。</p>}
             {suggestions.status === 'results' &&

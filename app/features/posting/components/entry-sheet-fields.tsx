@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ENTRY_SHEET_RESULTS, SEASONS } from '../../../db/enums';
 import { Button } from '../../../ui/button';
 import { Input } from '../../../ui/input';
@@ -16,14 +16,21 @@ import styles from './post-form.module.css';
 const RESULT_OPTIONS = ENTRY_SHEET_RESULTS.map((value) => ({ value, label: ENTRY_SHEET_RESULT_LABELS[value] }));
 const SEASON_OPTIONS = SEASONS.map((value) => ({ value, label: SEASON_LABELS[value] }));
 
-function Question(props: { index: number; initial: Content; tools: React.ReactNode }) {
+function Question(props: { index: number; initial: Content; tools: React.ReactNode; focused: boolean }) {
   const { index, initial } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Again after each move of the same item: its position is part of what changed.
+    if (props.focused && index >= 0) heading.current?.focus();
+  }, [props.focused, index]);
   const [limit, setLimit] = useState<number | null>(numberOf(initial, 'limit'));
   const name = (field: string) => `questions.${index}.${field}`;
   return (
     <li className={styles.item}>
       <div className={styles.itemHeader}>
-        <h3 className={styles.itemTitle}>設問 {index + 1}</h3>
+        <h3 ref={heading} tabIndex={-1} className={styles.itemTitle}>
+          設問 {index + 1}
+        </h3>
         {props.tools}
       </div>
       <Input
@@ -98,6 +105,7 @@ export function EntrySheetFields({ content, selection }: { content?: Content; se
               key={item.key}
               index={index}
               initial={item.initial}
+              focused={questions.focusKey === item.key}
               tools={
                 <ListItemTools
                   label={`設問${index + 1}`}

@@ -2,7 +2,7 @@
 // type's fields, the autosaved draft (server and browser copies) and the submit button. The
 // fields are uncontrolled: what the student types stays in the page, the autosave reads the
 // form, and the same form posts to the route's action without JavaScript.
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../ui/button';
 import { StickyBottomBar } from '../../../ui/sticky-bottom-bar';
 import { ValidatedForm } from '../../../ui/validated-form';
@@ -10,8 +10,8 @@ import { CsrfField } from '../../accounts/components/csrf-field';
 import { formValues, type FieldErrors } from '../../../lib/form';
 import { callSite } from '../../../lib/site-client';
 import type { CompanyChoice } from '../company-choice';
-import { DraftAutosave, type DraftIdentity, type SaveStatus } from '../draft-autosave';
-import { readLocalDraft, removeLocalDraft, type LocalDraft } from '../draft-storage';
+import { DraftAutosave, reconcile, type DraftIdentity, type SaveStatus } from '../draft-autosave';
+import { draftKeyOf, readCursor, readLocalDraft, type DraftCursor } from '../../../lib/draft-storage';
 import { contentOf, postFormSchema } from '../post-form-schema';
 import type { WritableType } from '../writable-types';
 import { CompanyPicker, type PickedCompany } from './company-picker';
@@ -30,12 +30,16 @@ export type PostFormDraft = {
   lockVersion: number;
   content: Content;
   savedAt: string | null;
+  /** The form's id of the save that stored the server's text. */
+  lastSaveId: string | null;
 };
 
 export type PostFormProps = {
   type: WritableType;
-  /** The key of the browser's copy: one per form (type and subject, or the post edited). */
-  storageKey: string;
+  /** The student: the browser's copies are theirs alone. */
+  userId: number;
+  /** The slot of a new form's copy before its post exists (`new:{type}:{subject}`). */
+  newSlot: string;
   draft: PostFormDraft;
   company: PickedCompany | null;
   service: { id: number; name: string } | null;
@@ -79,7 +83,7 @@ function toId(value: unknown): number | null {
  * Puts the cursor back where it was (the field and the selection), after a reload or a restore
  * of unsaved text; never while the student already is in a field (typing before hydration).
  */
-function restoreCursor(form: HTMLFormElement, cursor: LocalDraft['cursor']) {
+function restoreCursor(form: HTMLFormElement, cursor: DraftCursor | null) {
   if (!cursor) return;
   const active = document.activeElement;
   if (active && active !== document.body && form.contains(active)) return;
@@ -94,7 +98,7 @@ function restoreCursor(form: HTMLFormElement, cursor: LocalDraft['cursor']) {
 }
 
 /** The field the cursor is in and its selection, or null outside text fields. */
-function cursorOf(target: EventTarget | null): LocalDraft['cursor'] {
+function cursorOf(target: EventTarget | null): DraftCursor | null {
   if (!(target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) || !target.name) return null;
   try {
     return { name: target.name, start: target.selectionStart ?? 0, end: target.selectionEnd ?? 0 };
@@ -110,27 +114,66 @@ function isReload(): boolean {
   return entry?.type === 'reload';
 }
 
+/**
+ * Whether a field differs from what the server rendered: text typed (or a star chosen) before the
+ * page's script ran fires no event the autosave could have heard.
+ */
+function editedBeforeHydration(form: HTMLFormElement): boolean {
+  for (const element of form.elements) {
+    if (element instanceof HTMLInputElement) {
+      if (element.type === 'hidden') continue;
+      if (
+        element.type === 'radio' || element.type === 'checkbox'
+          ? element.checked !== element.defaultChecked
+          : element.value !== element.defaultValue
+      )
+        return true;
+    } else if (element instanceof HTMLTextAreaElement) {
+      if (element.value !== element.defaultValue) return true;
+    } else if (element instanceof HTMLSelectElement) {
+      if ([...element.options].some((option) => option.selected !== option.defaultSelected)) return true;
+    }
+  }
+  return false;
+}
+
+/** Waits for `promise`, but not longer than `ms`. */
+function atMost(promise: Promise<void>, ms: number): Promise<void> {
+  return Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
+}
+
 export function PostForm(props: PostFormProps) {
-  const { type, storageKey, draft } = props;
+  const { type, userId, newSlot, draft } = props;
   const formRef = useRef<HTMLFormElement | null>(null);
   const postIdField = useRef<HTMLInputElement>(null);
   const lockVersionField = useRef<HTMLInputElement>(null);
+  const draftKeyField = useRef<HTMLInputElement>(null);
+  const conflictRef = useRef<HTMLDivElement>(null);
   const autosave = useRef<DraftAutosave | null>(null);
   const [formKey, setFormKey] = useState(0);
   const [content, setContent] = useState<Content>(draft.content);
-  const [status, setStatus] = useState<SaveStatus>(props.conflict ? { kind: 'conflict' } : { kind: 'idle' });
+  const [company, setCompany] = useState<PickedCompany | null>(props.company);
+  const [status, setStatus] = useState<SaveStatus>({ kind: 'idle' });
   const [savedAt, setSavedAt] = useState<string | null>(draft.savedAt);
-  const [restoredNote, setRestoredNote] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const pendingCursor = useRef<LocalDraft['cursor']>(null);
+  const [sending, setSending] = useState(false);
+  /** What to do once the fields show a restored or loaded text (the engine reads the form). */
+  const afterRender = useRef<(() => void) | null>(null);
   const resubmitting = useRef(false);
 
   const read = useCallback(() => {
     const form = formRef.current;
-    const values = form ? formValues(new FormData(form)) : {};
+    if (!form) return null;
+    const values = formValues(new FormData(form));
+    const companyField = form.elements.namedItem('companyId');
     return {
       content: contentOf(values),
-      subject: { companyId: toId(values.companyId), recruitServiceId: toId(values.recruitServiceId) },
+      subject: {
+        companyId: toId(values.companyId),
+        recruitServiceId: toId(values.recruitServiceId),
+        companyName: companyField instanceof HTMLInputElement ? (companyField.dataset.name ?? null) : null,
+      },
     };
   }, []);
 
@@ -138,13 +181,15 @@ export function PostForm(props: PostFormProps) {
     // Written into the DOM at once, so that a submit right after a save sends the new version.
     if (postIdField.current) postIdField.current.value = identity.postId === null ? '' : String(identity.postId);
     if (lockVersionField.current) lockVersionField.current.value = String(identity.lockVersion);
+    if (draftKeyField.current) draftKeyField.current.value = identity.draftKey;
   }, []);
 
-  // The autosave, and the browser's copy when it is newer than the server's.
+  // The autosave, and the browser's copy when it has what the server does not.
   useEffect(() => {
     const engine = new DraftAutosave({
       type,
-      storageKey,
+      userId,
+      newSlot,
       identity: { postId: draft.postId, draftKey: draft.draftKey, lockVersion: draft.lockVersion },
       read,
       onStatus: (next) => {
@@ -154,36 +199,35 @@ export function PostForm(props: PostFormProps) {
       onIdentity: setIdentity,
     });
     autosave.current = engine;
-    if (props.conflict) engine.dispose();
 
-    const local = readLocalDraft(storageKey);
-    // The browser's copy belongs to this draft when it is of the same post, or never reached
-    // the server; a copy of a post that is no longer this form's draft (sent, deleted) is dropped.
-    const relevant =
-      local &&
-      (draft.postId !== null
-        ? local.postId === draft.postId || (local.postId === null && local.draftKey === draft.draftKey)
-        : local.postId === null);
-    if (local && !relevant) {
-      removeLocalDraft(storageKey);
-    } else if (local?.dirty) {
-      if (draft.postId === null || local.lockVersion === draft.lockVersion) {
-        // Typed here but not acknowledged (offline, a crash, a closed tab): restore and send.
-        setContent(local.content);
-        setFormKey((key) => key + 1);
-        pendingCursor.current = local.cursor ?? null;
-        setRestoredNote('この端末に残っていた、まだ保存されていない入力を復元しました。');
-        engine.resume({ postId: draft.postId, draftKey: local.draftKey, lockVersion: draft.lockVersion }, { changed: true });
+    // The copy of this post, or of a new form whose first save never got its answer.
+    const byPost = draft.postId === null ? null : readLocalDraft(draftKeyOf(userId, `post:${draft.postId}`));
+    const byForm = readLocalDraft(draftKeyOf(userId, newSlot));
+    const local = byPost ?? (byForm && (draft.postId === null || byForm.draftKey === draft.draftKey) ? byForm : null);
+    const decision = reconcile(local, { postId: draft.postId, lockVersion: draft.lockVersion, lastSaveId: draft.lastSaveId });
+    if (local && decision !== 'none') {
+      setContent(local.content);
+      if (local.subject.companyId && local.subject.companyName)
+        setCompany({ id: local.subject.companyId, name: local.subject.companyName });
+      setFormKey((key) => key + 1);
+      if (decision === 'restore') {
+        setNote('この端末に残っていた、まだ保存されていない入力を復元しました。');
+        afterRender.current = () =>
+          engine.resume(
+            { postId: draft.postId, draftKey: local.draftKey, lockVersion: draft.lockVersion },
+            { changed: true, unanswered: local.pendingSaveId },
+          );
       } else {
-        // The server has a newer version from elsewhere: the student chooses.
-        engine.dispose();
-        setStatus({ kind: 'conflict' });
+        // Another tab or device saved something else since: this text stays on screen, nothing
+        // is sent until the student chooses.
+        afterRender.current = () => engine.markConflict();
       }
-    } else if (local?.cursor && isReload()) {
-      pendingCursor.current = local.cursor;
+    } else if (formRef.current && editedBeforeHydration(formRef.current)) {
+      engine.changed();
+    } else if (isReload()) {
+      const cursor = readCursor(engine.storageKey);
       requestAnimationFrame(() => {
-        if (formRef.current) restoreCursor(formRef.current, pendingCursor.current);
-        pendingCursor.current = null;
+        if (formRef.current) restoreCursor(formRef.current, cursor);
       });
     }
 
@@ -199,23 +243,44 @@ export function PostForm(props: PostFormProps) {
       document.removeEventListener('visibilitychange', onHidden);
       window.removeEventListener('pagehide', onLeave);
       window.removeEventListener('online', onOnline);
-      // Leaving for another page of the site: what was not sent stays in the browser's copy.
+      // Leaving for another page of the site: what was not sent is sent now, and kept in the
+      // browser's copy either way.
       engine.dispose();
     };
-    // One engine per draft; the props it reads are the draft's identity.
-  }, [type, storageKey, draft.postId, draft.draftKey, draft.lockVersion, read, setIdentity, props.conflict]);
+    // One engine per draft: the props it reads are the draft's identity.
+  }, [type, userId, newSlot, draft.postId, draft.draftKey, draft.lockVersion, draft.lastSaveId, read, setIdentity]);
 
-  // After a restore remounted the fields: the cursor goes back where it was.
+  // Leaving for another page of the site: the fields are read while they still exist (a passive
+  // effect's cleanup runs after React has let go of the form), and what is new goes out now.
+  useLayoutEffect(
+    () => () => {
+      void autosave.current?.flush({ keepalive: true });
+    },
+    [],
+  );
+
+  // The action said another tab saved first.
+  useEffect(() => {
+    if (props.conflict) autosave.current?.markConflict();
+  }, [props.conflict]);
+
+  // After the fields were remounted with a restored or loaded text.
   useEffect(() => {
     if (formKey === 0 || !formRef.current) return;
-    restoreCursor(formRef.current, pendingCursor.current);
-    pendingCursor.current = null;
+    afterRender.current?.();
+    afterRender.current = null;
+    if (isReload()) restoreCursor(formRef.current, readCursor(autosave.current?.storageKey ?? ''));
   }, [formKey]);
 
+  // Changes without an input event (a list item moved, a company chosen) are read after React
+  // has rendered them.
   const changed = useCallback(() => autosave.current?.changed(), []);
+  const changedAfterRender = useCallback(() => {
+    setTimeout(() => autosave.current?.changed(), 0);
+  }, []);
 
   // Every change of a field (typing, a star, a radio) is a change of the draft; every move of the
-  // cursor is kept with the browser's copy.
+  // cursor is kept apart from the text.
   useEffect(() => {
     const form = formRef.current;
     if (!form) return;
@@ -240,8 +305,9 @@ export function PostForm(props: PostFormProps) {
 
   /** Loads what the server has now (another tab's text) into this form. */
   async function loadNewer() {
-    const postId = autosave.current?.current.postId ?? draft.postId;
-    if (postId === null) return;
+    const engine = autosave.current;
+    const postId = engine?.current.postId ?? draft.postId;
+    if (!engine || postId === null) return;
     setBusy(true);
     const result = await callSite<{ lockVersion: number; content: Content; savedAt: string | null }>(`/api/v1/student/drafts/${postId}`);
     setBusy(false);
@@ -252,14 +318,16 @@ export function PostForm(props: PostFormProps) {
     setContent(result.data.content);
     setFormKey((key) => key + 1);
     setSavedAt(result.data.savedAt);
-    setRestoredNote('別のタブで保存された最新の内容を読み込みました。');
-    autosave.current?.resume({ postId, draftKey: draft.draftKey, lockVersion: result.data.lockVersion }, { changed: false });
+    setNote('別のタブで保存された最新の内容を読み込みました。');
+    const identity = { ...engine.current, postId, lockVersion: result.data.lockVersion };
+    afterRender.current = () => engine.resume(identity, { changed: false });
   }
 
   /** Keeps this tab's text, saving it over the other tab's (the student chose to). */
   async function keepMine() {
-    const postId = autosave.current?.current.postId ?? draft.postId;
-    if (postId === null) return;
+    const engine = autosave.current;
+    const postId = engine?.current.postId ?? draft.postId;
+    if (!engine || postId === null) return;
     setBusy(true);
     const result = await callSite<{ lockVersion: number }>(`/api/v1/student/drafts/${postId}`);
     setBusy(false);
@@ -267,7 +335,8 @@ export function PostForm(props: PostFormProps) {
       setStatus({ kind: 'refused', message: result.message });
       return;
     }
-    autosave.current?.resume({ postId, draftKey: draft.draftKey, lockVersion: result.data.lockVersion }, { changed: true });
+    setNote(null);
+    engine.resume({ ...engine.current, postId, lockVersion: result.data.lockVersion }, { changed: true });
   }
 
   function onValidSubmit(event: FormEvent<HTMLFormElement>) {
@@ -276,10 +345,17 @@ export function PostForm(props: PostFormProps) {
       resubmitting.current = false;
       return;
     }
-    // A save on its way would make this form's version stale: let it land, then send.
-    const form = event.currentTarget;
     event.preventDefault();
-    void engine.flush().then(() => {
+    if (status.kind === 'conflict') {
+      conflictRef.current?.focus();
+      return;
+    }
+    // A save on its way would make this form's version stale: let it land (a few seconds at
+    // most: the server checks the version anyway), then send.
+    const form = event.currentTarget;
+    setSending(true);
+    void atMost(engine.flush(), 5000).then(() => {
+      setSending(false);
       resubmitting.current = true;
       form.requestSubmit();
     });
@@ -297,14 +373,14 @@ export function PostForm(props: PostFormProps) {
       className={styles.form}
     >
       <CsrfField />
-      <input type="hidden" name="draftKey" value={draft.draftKey} />
+      <input ref={draftKeyField} type="hidden" name="draftKey" defaultValue={draft.draftKey} />
       <input ref={postIdField} type="hidden" name="postId" defaultValue={draft.postId ?? ''} />
       <input ref={lockVersionField} type="hidden" name="lockVersion" defaultValue={draft.lockVersion} />
 
       {conflict && (
-        <div className={styles.conflict} role="alert">
+        <div ref={conflictRef} className={styles.conflict} role="alert" tabIndex={-1}>
           <p className={styles.conflictTitle}>別のタブで更新されています</p>
-          <p>この下書きは、別のタブ（または別の端末）で新しく保存されています。どちらの内容を残すか選んでください。</p>
+          <p>この下書きは、別のタブ（または別の端末）で新しく保存されています。この画面の内容と、どちらを残すか選んでください。</p>
           <div className={styles.conflictActions}>
             <Button type="button" onClick={loadNewer} disabled={busy}>
               最新の内容を読み込む
@@ -315,13 +391,13 @@ export function PostForm(props: PostFormProps) {
           </div>
         </div>
       )}
-      {restoredNote && (
+      {note && (
         <p className={styles.restored} role="status">
-          {restoredNote}
+          {note}
         </p>
       )}
 
-      <DraftChangeContext value={changed}>
+      <DraftChangeContext value={changedAfterRender}>
         <div key={formKey} className={styles.body}>
           {type === 'recruit_service_review' ? (
             <section className={styles.section}>
@@ -334,11 +410,11 @@ export function PostForm(props: PostFormProps) {
               <h2 className={styles.sectionTitle}>企業</h2>
               {props.subjectFixed && props.company ? (
                 <>
-                  <input type="hidden" name="companyId" value={props.company.id} />
+                  <input type="hidden" name="companyId" value={props.company.id} data-name={props.company.name} />
                   <p className={styles.subjectName}>{props.company.name}</p>
                 </>
               ) : (
-                <CompanyPicker initial={props.company} choices={props.companyChoices} onChange={changed} />
+                <CompanyPicker initial={company} choices={props.companyChoices} onChange={changedAfterRender} />
               )}
             </section>
           )}
@@ -351,7 +427,7 @@ export function PostForm(props: PostFormProps) {
       </p>
       <StickyBottomBar align="end" className={styles.bar}>
         <SaveStatusText status={status} savedAt={savedAt} />
-        <Button type="submit" pending={props.submitting} disabledLabel="送信中…" disabled={conflict}>
+        <Button type="submit" pending={props.submitting || sending} disabledLabel="送信中…" disabled={conflict}>
           {props.submitLabel}
         </Button>
       </StickyBottomBar>

@@ -7,7 +7,7 @@ function clock(iso: string): string {
   return `${String(japan.getUTCHours()).padStart(2, '0')}:${String(japan.getUTCMinutes()).padStart(2, '0')}`;
 }
 
-/** What the autosave is doing, in words (a polite live region: read when it changes, never stealing focus). */
+/** What the autosave is doing, in words. */
 export function SaveStatusText({ status, savedAt }: { status: SaveStatus; savedAt: string | null }) {
   const text = (() => {
     switch (status.kind) {
@@ -29,13 +29,17 @@ export function SaveStatusText({ status, savedAt }: { status: SaveStatus; savedA
         return status.message;
     }
   })();
-  const tone =
-    status.kind === 'retrying' || status.kind === 'offline' || status.kind === 'conflict' || status.kind === 'refused'
-      ? styles.statusWarn
-      : styles.status;
+  const warn = status.kind === 'retrying' || status.kind === 'offline' || status.kind === 'conflict' || status.kind === 'refused';
+  // Read to a screen reader only when something needs the student: 「保存中…」 every 2 s would
+  // interrupt their typing.
   return (
-    <p className={tone} role="status" aria-live="polite" data-save-status={status.kind}>
-      {text}
-    </p>
+    <>
+      <p className={warn ? styles.statusWarn : styles.status} data-save-status={status.kind}>
+        {text}
+      </p>
+      <span className="visually-hidden" role="status">
+        {warn ? text : ''}
+      </span>
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SCREENING_RESULTS, SCREENING_STEP_KINDS, type ScreeningStepKind } from '../../../db/enums';
 import { Button } from '../../../ui/button';
 import { Checkbox } from '../../../ui/checkbox';
@@ -19,14 +19,21 @@ const RESULT_OPTIONS = SCREENING_RESULTS.map((value) => ({ value, label: SCREENI
 const KIND_OPTIONS = SCREENING_STEP_KINDS.map((value) => ({ value, label: STEP_KIND_LABELS[value] }));
 export const STEPS_MAX = 12;
 
-function Step(props: { index: number; initial: Content; tools: React.ReactNode }) {
+function Step(props: { index: number; initial: Content; tools: React.ReactNode; focused: boolean }) {
   const { index, initial } = props;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    // Again after each move of the same item: its position is part of what changed.
+    if (props.focused && index >= 0) heading.current?.focus();
+  }, [props.focused, index]);
   const [kind, setKind] = useState<string>(textOf(initial, 'kind'));
   const name = (field: string) => `steps.${index}.${field}`;
   return (
     <li className={styles.item}>
       <div className={styles.itemHeader}>
-        <h3 className={styles.itemTitle}>ステップ {index + 1}</h3>
+        <h3 ref={heading} tabIndex={-1} className={styles.itemTitle}>
+          ステップ {index + 1}
+        </h3>
         {props.tools}
       </div>
       <Select
@@ -87,6 +94,7 @@ export function ScreeningExperienceFields({ content }: { content?: Content }) {
               key={item.key}
               index={index}
               initial={item.initial}
+              focused={steps.focusKey === item.key}
               tools={
                 <ListItemTools
                   label={`ステップ${index + 1}`}

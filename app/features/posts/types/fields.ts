@@ -30,7 +30,9 @@ function isStripped(code: number): boolean {
  */
 export function cleanText(value: string): string {
   let out = '';
-  for (const char of value.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
+  // A lone surrogate (half of an emoji cut by a broken client) cannot be stored as JSON: U+FFFD.
+  const wellFormed = value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  for (const char of wellFormed.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
     if (!isStripped(char.codePointAt(0)!)) out += char;
   }
   return out;
@@ -43,6 +45,16 @@ function cleaned<T extends z.ZodType<unknown, string>>(label: string, inner: T) 
     .transform(cleanText)
     .pipe(inner);
 }
+
+/**
+ * What a draft keeps of a number or date field: the number, or what was typed so far (「５日」,
+ * half a date) as it was typed, so that reopening the form shows exactly that; the full check
+ * comes with the submission.
+ */
+const draftRaw = z
+  .union([z.number(), z.string().max(20)])
+  .optional()
+  .catch(undefined);
 
 /** An empty form field is "not given". */
 function emptyIsMissing(value: unknown): unknown {
@@ -106,7 +118,7 @@ export function date(label: string) {
     .refine((text) => new Date(`${text}T00:00:00+09:00`).getTime() <= Date.now() + 86_400_000, `${label}に未来の日付は入力できません。`);
   return {
     strict: z.preprocess(emptyIsMissing, value),
-    draft: z.preprocess(emptyIsMissing, value.optional()).catch(undefined),
+    draft: draftRaw,
   } satisfies Field;
 }
 
@@ -123,7 +135,7 @@ function number(label: string, options: { min: number; max: number; unit?: strin
 export function integer(label: string, options: { min: number; max: number; unit?: string }) {
   return {
     strict: z.preprocess(toNumber, number(label, options)),
-    draft: z.preprocess(toNumber, number(label, options).optional()).catch(undefined),
+    draft: draftRaw,
   } satisfies Field;
 }
 
@@ -131,7 +143,7 @@ export function integer(label: string, options: { min: number; max: number; unit
 export function optionalInteger(label: string, options: { min: number; max: number; unit?: string }) {
   return {
     strict: z.preprocess(toNumber, number(label, options).optional()),
-    draft: z.preprocess(toNumber, number(label, options).optional()).catch(undefined),
+    draft: draftRaw,
   } satisfies Field;
 }
 

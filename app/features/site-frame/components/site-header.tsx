@@ -5,6 +5,11 @@ import { useViewer } from '../../accounts/viewer';
 import { CompanySearchBox } from '../../search/components/company-search-box';
 import styles from './site-header.module.css';
 
+/** Logging out leaves no unsent draft on a shared computer (loaded with the click, not the page). */
+function forgetLocalDrafts() {
+  void import('../../../lib/draft-storage').then((storage) => storage.clearLocalDrafts());
+}
+
 export function SiteHeader() {
   const viewer = useViewer();
   return (
@@ -27,7 +32,7 @@ export function SiteHeader() {
               <Link to={viewer.role === 'student' ? '/mypage' : '/'} className={styles.navPrimary}>
                 {viewer.role === 'student' ? 'マイページ' : '管理者'}
               </Link>
-              <Form method="post" action="/logout" className={styles.logoutForm}>
+              <Form method="post" action="/logout" className={styles.logoutForm} onSubmit={forgetLocalDrafts}>
                 <CsrfField />
                 <button type="submit" className={styles.navLink}>
                   ログアウト
