@@ -10,13 +10,6 @@ export function formatDate(value: Date | string): string {
   return `${japan.getUTCFullYear()}年${japan.getUTCMonth() + 1}月${japan.getUTCDate()}日`;
 }
 
-/** 2026年11月23日 14:32 in Japan. */
-export function formatDateTime(value: Date | string): string {
-  const japan = new Date((typeof value === 'string' ? Date.parse(value) : value.getTime()) + JST_OFFSET_MS);
-  const time = `${String(japan.getUTCHours()).padStart(2, '0')}:${String(japan.getUTCMinutes()).padStart(2, '0')}`;
-  return `${formatDate(value)} ${time}`;
-}
-
 /** 12345 → 12,345 (the Japanese grouping, as Intl.NumberFormat('ja-JP') writes it). */
 function groupDigits(value: number): string {
   if (!Number.isSafeInteger(value)) return value.toLocaleString('ja-JP');

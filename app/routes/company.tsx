@@ -5,8 +5,7 @@ import { FavoriteButton } from '../features/favorites/components/favorite-button
 import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { RatingSummary } from '../features/companies/components/rating-summary';
 import { getCompanyProfile } from '../features/companies/get-company-profile.server';
-import { POST_TYPES, postPath } from '../features/posts/post-types';
-import { POST_TYPE_KEYS } from '../db/enums';
+import { POST_TYPE_LIST, POST_TYPES, postPath } from '../features/posts/post-types';
 import { recordCompanyView } from '../features/recommendations/record-company-view.server';
 import { formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
@@ -64,7 +63,7 @@ function organizationJsonLd(company: Route.ComponentProps['loaderData']['company
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
   const { company, favorited } = loaderData;
-  const totalPosts = POST_TYPE_KEYS.reduce((sum, key) => sum + company.postCounts[key], 0);
+  const totalPosts = POST_TYPE_LIST.reduce((sum, key) => sum + company.postCounts[key], 0);
   return (
     <main className={styles.main}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD for search engines; organizationJsonLd escapes "<" so nothing can close the script. */}
@@ -95,7 +94,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
             <RatingSummary reportCount={company.ratings.reportCount} averages={company.ratings.averages} />
           </Card>
 
-          {POST_TYPE_KEYS.filter((key) => key !== 'recruit_service_review').map((key) => {
+          {POST_TYPE_LIST.filter((key) => key !== 'recruit_service_review').map((key) => {
             const info = POST_TYPES[key];
             const posts = company.latestPosts[key];
             const total = company.postCounts[key];

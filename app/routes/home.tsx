@@ -1,5 +1,4 @@
 import { Link } from '../ui/link';
-import { useViewer } from '../features/accounts/viewer';
 import { getViewer } from '../features/accounts/session-request.server';
 import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { listPopularCompanies } from '../features/companies/list-popular-companies.server';
@@ -36,7 +35,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   // Recommendations leave out the student's favorites; the lookup keeps the hearts right anyway.
   const favoriteIds = student ? await listFavoriteCompanyIds({ userId: student.userId, companyIds: recommended.map((c) => c.id) }) : [];
-  return { companyCount: totals.companies, postCount: totals.publishedPosts, latestPosts, popularCompanies, recommended, favoriteIds };
+  return {
+    companyCount: totals.companies,
+    postCount: totals.publishedPosts,
+    latestPosts,
+    popularCompanies,
+    recommended,
+    favoriteIds,
+    loggedIn: viewer !== null,
+  };
 }
 
 const POST_CALLS = [
@@ -46,8 +53,7 @@ const POST_CALLS = [
 ] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const viewer = useViewer();
-  const { companyCount, postCount, latestPosts, popularCompanies, recommended, favoriteIds } = loaderData;
+  const { companyCount, postCount, latestPosts, popularCompanies, recommended, favoriteIds, loggedIn } = loaderData;
   return (
     <main className={styles.main}>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -144,7 +150,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </li>
           ))}
         </ul>
-        {viewer ? (
+        {loggedIn ? (
           <Link to="/mypage/posts" className={styles.callButton}>
             自分の投稿・下書きを見る
           </Link>

@@ -3,7 +3,7 @@ import { cx } from './cx';
 import { FieldError, FieldHint, RequiredMark } from './field';
 import type { StarRatingSize } from './star-rating';
 import { useField } from './use-field';
-import styles from './star-rating.module.css';
+import styles from './star-rating-input.module.css';
 
 // The input lives apart from the read-only stars so that pages that only show ratings do
 // not ship the form code.

@@ -67,6 +67,9 @@ export const POST_TYPES: Record<PostTypeKey, PostTypeInfo> = {
   },
 };
 
+/** The keys in PRODUCT.md's order, for pages that already load this file (not the enums). */
+export const POST_TYPE_LIST = Object.keys(POST_TYPES) as PostTypeKey[];
+
 export function postTypeBySlug(slug: string): PostTypeInfo | undefined {
   return Object.values(POST_TYPES).find((info) => info.slug === slug);
 }

@@ -11,7 +11,7 @@ import { postingEntryPath } from '../../features/posts/posting-routes';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
 import { AppError } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
 import { pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
