@@ -16,6 +16,7 @@ import { logger } from '../app/lib/logger.server';
 import { parseId } from '../app/lib/http';
 import { projectRoot } from '../app/lib/project-root.server';
 import { csrfProtection, privateSessionResponses } from './csrf';
+import { createDraftLane } from './draft-lane';
 import { createFastLane } from './fast-lane';
 import { clearPageCacheAfterWrites } from './page-cache-writes';
 import { guardRequest } from './request-guard';
@@ -181,9 +182,10 @@ export async function start() {
     onHit: countCachedCompanyView,
   });
   const fastLane = createFastLane({ logger: log, visitorPages });
+  const draftLane = createDraftLane({ logger: log });
   const server = createServer((req, res) => {
     if (guardRequest(req, res, log)) return;
-    if (!fastLane(req, res)) app(req, res);
+    if (!fastLane(req, res) && !draftLane(req, res)) app(req, res);
   });
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

@@ -5,7 +5,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../app/lib/app-error';
 import { isValidCsrfToken, readCookie } from '../app/features/accounts/session-request.server';
 import { CSRF_PARAM } from '../app/lib/csrf';
-import { findSession } from '../app/features/accounts/sessions.server';
+import { checkedSessions, findSession } from '../app/features/accounts/sessions.server';
 import { SESSION_COOKIE } from '../app/lib/cookies';
 import { plainPage } from './plain-page';
 import { bodyLimitFor, BodyTooLarge, declaredTooLarge, readBodyOnce, refuseTooLarge } from './request-body';
@@ -85,7 +85,8 @@ export function csrfProtection() {
         refuse(req, res);
         return;
       }
-      next();
+      // The route's guard reads this session instead of looking it up again.
+      checkedSessions.run({ id: sessionId!, session }, next);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         refuseTooLarge(req, res, wantsJson(req));

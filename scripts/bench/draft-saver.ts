@@ -171,7 +171,10 @@ async function createDraft(config: SaverConfig, student: Student, phase: Phase):
 async function save(config: SaverConfig, student: Student, phase: Phase): Promise<void> {
   student.saves++;
   const url = `${config.base}/api/v1/student/drafts/${student.postId}`;
+  // What the posting form sends (features/posting/draft-autosave.ts): its type and a save id.
   const body = JSON.stringify({
+    type: 'company_study',
+    saveId: randomUUID(),
     lockVersion: student.lockVersion,
     companyId: student.companyId,
     recruitServiceId: null,

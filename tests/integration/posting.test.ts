@@ -1468,3 +1468,49 @@ describe('the posting form’s action', () => {
     expect(errors).not.toHaveProperty('ratings');
   });
 });
+
+describe('the one-statement save (the form names its type)', () => {
+  it('saves the student’s own draft and refuses what the full path refuses', async () => {
+    const { userId } = await createStudent();
+    const { userId: otherId } = await createStudent();
+    const type: WritableType = 'company_study';
+    const { postId, lockVersion } = await writeDraft(userId, type);
+    const saveId = randomUUID();
+    const saved = await saveDraft({
+      userId,
+      postId,
+      lockVersion,
+      type,
+      saveId,
+      subject: subjectOf(type),
+      content: { title: '一文で保存' },
+    });
+    expect(saved.lockVersion).toBe(lockVersion + 1);
+    expect((await getDraft({ userId, postId })).lastSaveId).toBe(saveId);
+
+    // A stale version, another student, another type claimed: the same answers as without a type.
+    await expectAppError(saveDraft({ userId, postId, lockVersion, type, subject: subjectOf(type), content: {} }), 'stale_revision');
+    await expectAppError(saveDraft({ userId: otherId, postId, lockVersion: saved.lockVersion, type, content: {} }), 'not_found');
+    const other = await saveDraft({
+      userId,
+      postId,
+      lockVersion: saved.lockVersion,
+      type: 'student_word_mouth',
+      subject: subjectOf(type),
+      content: { title: '種類を偽った保存' },
+    });
+    expect((await getDraft({ userId, postId })).content).toMatchObject({ title: '種類を偽った保存' });
+    // A new company takes the full path, which checks it.
+    await expectAppError(
+      saveDraft({
+        userId,
+        postId,
+        lockVersion: other.lockVersion,
+        type,
+        subject: { companyId: 999_999, recruitServiceId: null },
+        content: {},
+      }),
+      'company_not_found',
+    );
+  });
+});

@@ -6,7 +6,7 @@ import { XSRF_COOKIE } from '../../lib/csrf';
 import { isProduction } from '../../lib/config.server';
 import { AppError } from '../../lib/app-error';
 import type { Viewer } from '../../lib/viewer';
-import { createSession, findSession, type Session, type SessionUser } from './sessions.server';
+import { checkedSessions, createSession, findSession, type Session, type SessionUser } from './sessions.server';
 import { tokensEqual } from './tokens.server';
 
 export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
@@ -38,7 +38,8 @@ export function getSession(request: Request): Promise<Session | null> {
   let lookup = lookups.get(request);
   if (!lookup) {
     const id = readSessionId(request);
-    lookup = id ? findSession({ id }) : Promise.resolve(null);
+    const checked = checkedSessions.getStore();
+    lookup = !id ? Promise.resolve(null) : checked?.id === id ? Promise.resolve(checked.session) : findSession({ id });
     lookups.set(request, lookup);
   }
   return lookup;

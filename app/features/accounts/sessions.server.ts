@@ -1,6 +1,7 @@
 // Server-side sessions (docs/decisions/009-accounts.md): the cookie holds a random id, the
 // table holds its SHA-256, the user and the CSRF token. Rows live in the database, so every
 // app process on one PostgreSQL sees the same sessions.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, lt, or } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { sessions, users } from '../../db/schema';
@@ -38,6 +39,12 @@ export async function createSession(options: { userId: number | null; now?: Date
   if (Math.random() < 0.05) await deleteExpiredSessions({ now });
   return { id, csrfToken, expiresAt };
 }
+
+/**
+ * The session the server's CSRF check already found for the request being handled (unsafe
+ * methods only), so that the route's guard does not look it up a second time.
+ */
+export const checkedSessions = new AsyncLocalStorage<{ id: string; session: Session | null }>();
 
 /** The live session of a cookie value, or null (unknown, expired or idle too long). */
 export async function findSession(options: { id: string; now?: Date }): Promise<Session | null> {

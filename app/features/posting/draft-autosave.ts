@@ -236,7 +236,7 @@ export class DraftAutosave {
     const { companyName: _name, ...ids } = subject;
     const body = created
       ? { type: this.options.type, draftKey: this.identity.draftKey, saveId, ...ids, content }
-      : { lockVersion: this.identity.lockVersion, saveId, ...ids, content };
+      : { type: this.options.type, lockVersion: this.identity.lockVersion, saveId, ...ids, content };
     const small = JSON.stringify(body).length * 3 < KEEPALIVE_MAX_BYTES;
     const result = await this.call<SaveAnswer>(created ? '/api/v1/student/drafts' : `/api/v1/student/drafts/${this.identity.postId}`, {
       method: created ? 'POST' : 'PUT',

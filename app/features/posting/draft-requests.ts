@@ -19,6 +19,8 @@ export const createDraftRequest = z.object({
 });
 
 export const saveDraftRequest = z.object({
+  /** The form's content type: lets the common save be one statement. */
+  type: z.enum(POST_TYPE_KEYS).optional(),
   lockVersion: z.coerce.number().int().min(0).max(2_147_483_647),
   /** The tab's id of this save, stored with it (docs/decisions/025-posting.md). */
   saveId: z.uuid().optional(),

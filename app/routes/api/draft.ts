@@ -1,8 +1,7 @@
 import { requireStudentForCall } from '../../features/accounts/session-request.server';
-import { saveDraftRequest } from '../../features/posting/draft-requests';
-import { deleteDraft, getDraft, saveDraft } from '../../features/posting/drafts.server';
+import { deleteDraft, getDraft } from '../../features/posting/drafts.server';
+import { saveDraftCall } from '../../features/posting/save-draft-call.server';
 import { AppError } from '../../lib/app-error';
-import { errorsByPath } from '../../lib/form';
 import { readJsonObject } from '../../lib/form-data.server';
 import { allowMethods, json, parseId } from '../../lib/http';
 import type { Route } from './+types/draft';
@@ -32,9 +31,6 @@ export async function action({ request, params }: Route.ActionArgs) {
     await deleteDraft({ userId: student.id, postId });
     return json({ deleted: true, postId }, { headers: NO_STORE });
   }
-  const parsed = saveDraftRequest.safeParse(await readJsonObject(request));
-  if (!parsed.success) throw new AppError('validation_failed', { fields: errorsByPath(parsed.error) });
-  const { lockVersion, saveId, companyId, recruitServiceId, content } = parsed.data;
-  const saved = await saveDraft({ userId: student.id, postId, lockVersion, saveId, subject: { companyId, recruitServiceId }, content });
+  const saved = await saveDraftCall({ userId: student.id, postId, body: await readJsonObject(request) });
   return json(saved, { headers: NO_STORE });
 }
