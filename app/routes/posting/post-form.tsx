@@ -122,6 +122,11 @@ export default function PostFormPage({ loaderData, actionData }: Route.Component
         ) : (
           <>
             <p className={styles.lead}>入力した内容は自動で下書き保存されます。途中で閉じても、続きから書けます。</p>
+            {page.mode === 'edit' && page.subjectFixed && !page.rejection && (
+              <p className={styles.panel}>
+                公開中の投稿を修正しています。修正は審査のあとに反映され、それまでは今の内容が公開されたままです。
+              </p>
+            )}
             {page.rejection && (
               <div className={styles.rejection} role="note">
                 <p className={styles.rejectionTitle}>
