@@ -1,6 +1,7 @@
 // The one CSRF check of the site (docs/decisions/004-csrf.md, 009-accounts.md): every POST,
 // PUT, PATCH and DELETE must carry the session's token, before any route runs. A request
 // without it gets 422 and nothing else happens.
+import type { IncomingHttpHeaders } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { AppError } from '../app/lib/app-error';
 import { isValidCsrfToken, readCookie } from '../app/features/accounts/session-request.server';
@@ -11,6 +12,12 @@ import { plainPage } from './plain-page';
 import { bodyLimitFor, BodyTooLarge, declaredTooLarge, readBodyOnce, refuseTooLarge } from './request-body';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The token a script sends in a header: X-CSRF-Token (SPEC.md's clients) or X-XSRF-TOKEN (the cookie echoed). */
+export function headerToken(headers: IncomingHttpHeaders): string | null {
+  const value = headers['x-csrf-token'] ?? headers['x-xsrf-token'];
+  return typeof value === 'string' ? value : null;
+}
 
 /**
  * The token a body carries, wherever SPEC.md's calls put it: the authenticity_token field of a
@@ -80,7 +87,7 @@ export function csrfProtection() {
         return;
       }
       const body = await readBodyOnce(req, limit);
-      const submitted = req.get('x-csrf-token') ?? req.get('x-xsrf-token') ?? (await bodyToken(req.get('content-type') ?? '', body));
+      const submitted = headerToken(req.headers) ?? (await bodyToken(req.get('content-type') ?? '', body));
       if (!isValidCsrfToken(session, submitted)) {
         refuse(req, res);
         return;

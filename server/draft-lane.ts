@@ -14,6 +14,7 @@ import { saveDraftCall } from '../app/features/posting/save-draft-call.server';
 import { AppError, isAppError } from '../app/lib/app-error';
 import { SESSION_COOKIE } from '../app/lib/cookies';
 import { CSRF_PARAM } from '../app/lib/csrf';
+import { headerToken } from './csrf';
 import { logWhenFinished } from './log-url';
 import { bodyLimitFor, BodyTooLarge, declaredTooLarge, readBody, refuseTooLarge } from './request-body';
 import { setSecurityHeaders } from './security';
@@ -49,8 +50,8 @@ async function save(req: IncomingMessage, res: ServerResponse, path: string, pos
     } catch {
       // Not JSON: refused below, after the token check, as the route would.
     }
-    const header = req.headers['x-csrf-token'] ?? req.headers['x-xsrf-token'];
-    const submitted = typeof header === 'string' ? header : typeof body?.[CSRF_PARAM] === 'string' ? (body[CSRF_PARAM] as string) : null;
+    const bodyToken = body?.[CSRF_PARAM];
+    const submitted = headerToken(req.headers) ?? (typeof bodyToken === 'string' ? bodyToken : null);
     if (!session || !isValidCsrfToken(session, submitted)) {
       refuse(req, res, new AppError('invalid_csrf_token'));
       return;

@@ -3,7 +3,7 @@
 // this site shows is far later), so Japan's calendar date is the UTC date of the instant nine
 // hours later: a page shows dozens of dates, and Intl with a time zone costs
 // several microseconds each.
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+export const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
 
 export function formatDate(value: Date | string): string {
   const japan = new Date((typeof value === 'string' ? Date.parse(value) : value.getTime()) + JST_OFFSET_MS);

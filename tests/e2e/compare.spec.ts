@@ -1,21 +1,13 @@
 // The company comparison page (SPEC.md sections 2-5, 9; issue 6) in a real browser against the
 // demo data. Companies are picked from what the site itself shows, never hard-coded ids.
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
+import { CHART_ITEMS } from '../../app/features/companies/rating-items';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const ERROR_TEXT = 'エラーが発生しました。ページを再読み込みするか、しばらく時間をおいてから再度お試しください。';
 const NO_MATCH_TEXT = '該当する企業が見つかりませんでした。';
-const CHART_LABELS = [
-  '選考難易度',
-  '業界理解',
-  '企業理解',
-  'メンターのコミット',
-  '自己成長',
-  '内定直結度',
-  '参加者のレベル',
-  'テーマの面白さ',
-];
+const CHART_LABELS = CHART_ITEMS.map((item) => item.label);
 
 type Pair = { base: number; target: number; targetName: string };
 

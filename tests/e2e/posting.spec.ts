@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { RATING_ITEMS } from '../../app/features/companies/rating-items';
 import { startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
 
 // Issue 13 in a browser: writing a long post over several sittings loses nothing (a reload, a
@@ -54,17 +55,7 @@ async function rate(page: Page, label: string, value: number) {
   await expect(group.getByLabel(`${value}点`)).toBeChecked();
 }
 
-const RATING_LABELS = [
-  '総合評価',
-  '選考難易度',
-  '業界理解',
-  '企業理解',
-  'メンターのコミット',
-  '自己成長',
-  '内定直結度',
-  '参加者のレベル',
-  'テーマの面白さ',
-];
+const RATING_LABELS = RATING_ITEMS.map((item) => item.label);
 
 for (const viewport of [PHONE, DESKTOP]) {
   test(`an intern experience at ${viewport.width}px: every field is back after a reload, and the sent post is 審査中 on /mypage`, async ({

@@ -24,6 +24,7 @@ import type {
   userPreferredPrefectures,
   users,
 } from '../../db/schema';
+import { WRITABLE_TYPES } from '../posts/posting-routes';
 import type { QUICK_EVENTS } from '../posts/types/jobhunt-prompt-report';
 import { toPostRecord, type PostContent } from '../posts/types/registry';
 import type { WORD_MOUTH_CATEGORIES } from '../posts/types/student-word-mouth';
@@ -918,16 +919,8 @@ class Posts {
     counts: { draft: number; submitted: number; rejected: number },
   ): void {
     const rng = this.rng;
-    const types: PostType[] = [
-      'intern_entry_sheet',
-      'screening_entry_sheet',
-      'intern_experience',
-      'screening_experience',
-      'student_word_mouth',
-      'company_study',
-      'recruit_service_review',
-      'jobhunt_prompt_report',
-    ];
+    // Every type a student writes (employee word of mouth is imported, never drafted).
+    const types: PostType[] = WRITABLE_TYPES;
     const statuses: PostStatus[] = [
       ...Array<PostStatus>(counts.draft).fill('draft'),
       ...Array<PostStatus>(counts.submitted).fill('submitted'),

@@ -91,6 +91,11 @@ function nextRevision(postId: number) {
               WHERE p.id = ${postId} GROUP BY p.revision)`;
 }
 
+/** The type of the student's own post, or not_found (the edit form's action needs no more). */
+export async function ownPostType(options: { tx?: DbOrTx; userId: number; postId: number }): Promise<WritableType> {
+  return (await ownPost(orDb(options.tx), options.userId, options.postId)).type;
+}
+
 /** The post's open revision (draft or submitted), if any. */
 async function openRevision(handle: DbOrTx, postId: number) {
   const [revision] = await handle

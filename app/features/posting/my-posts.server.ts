@@ -39,7 +39,15 @@ type Row = {
 };
 
 /** The student's posts, most recently changed first (at most `limit`). */
-export async function listMyPosts(options: { tx?: DbOrTx; userId: number; limit?: number; postId?: number }): Promise<MyPost[]> {
+export async function listMyPosts(options: {
+  tx?: DbOrTx;
+  userId: number;
+  limit?: number;
+  /** Only this post. */
+  postId?: number;
+  /** Only the never-sent drafts of this type (a form's 「書きかけの下書き」). */
+  draftsOf?: WritableType;
+}): Promise<MyPost[]> {
   const rows = await selectRows<Row>(
     sql`SELECT p.id AS post_id, p.type, p.status, p.title AS posts_title, p.updated_at,
                coalesce(c.name, s.name) AS subject_name,
@@ -53,7 +61,9 @@ export async function listMyPosts(options: { tx?: DbOrTx; userId: number; limit?
           SELECT status, rejection_reason, rejection_note, content FROM post_revisions
           WHERE post_id = p.id AND status IN ('published', 'rejected') ORDER BY revision DESC LIMIT 1
         ) r ON true
-        WHERE p.author_id = ${options.userId}${options.postId === undefined ? sql`` : sql` AND p.id = ${options.postId}`}
+        WHERE p.author_id = ${options.userId}${options.postId === undefined ? sql`` : sql` AND p.id = ${options.postId}`}${
+          options.draftsOf === undefined ? sql`` : sql` AND p.type = ${options.draftsOf} AND p.status = 'draft'`
+        }
         ORDER BY greatest(p.updated_at, coalesce(o.updated_at, p.updated_at)) DESC, p.id DESC
         LIMIT ${options.limit ?? 200}`,
     orDb(options.tx),

@@ -93,7 +93,7 @@ export async function loadNewPostForm(options: { userId: number; type: WritableT
   const [draft, companyChoices, mine] = await Promise.all([
     findDraft({ userId, type, subject }),
     type === 'recruit_service_review' ? Promise.resolve([]) : listCompanyChoices({ userId }),
-    listMyPosts({ userId }),
+    listMyPosts({ userId, draftsOf: type, limit: 6 }),
   ]);
   return {
     type,
@@ -115,7 +115,7 @@ export async function loadNewPostForm(options: { userId: number; type: WritableT
     subjectFixed: false,
     companyChoices,
     otherDrafts: mine
-      .filter((post) => post.type === type && post.state === 'draft' && post.postId !== draft?.postId)
+      .filter((post) => post.postId !== draft?.postId)
       .slice(0, 5)
       .map(({ postId, title, subjectName, changedAt }) => ({ postId, title, subjectName, changedAt })),
     formUrl: postingFormUrl(type, { ...subject, keep: options.url.searchParams }),

@@ -1,24 +1,12 @@
-// The content types students write (PRODUCT.md section 2): every type but the imported
-// employee word of mouth, with where each one's form lives.
-import type { PostTypeKey } from '../../db/enums';
-import { POSTING_ROUTES } from '../posts/posting-routes';
+// The content types students write (PRODUCT.md section 2), their list and routes kept with the
+// post types (features/posts/posting-routes.ts), and the URL of a type's form.
+import { POSTING_ROUTES, WRITABLE_TYPES, type WritableType } from '../posts/posting-routes';
 
-export type WritableType = Exclude<PostTypeKey, 'employee_word_mouth'>;
+export { WRITABLE_TYPES, type WritableType };
 
 export function isWritableType(type: string): type is WritableType {
-  return type !== 'employee_word_mouth' && WRITABLE_TYPES.includes(type as WritableType);
+  return (WRITABLE_TYPES as readonly string[]).includes(type);
 }
-
-export const WRITABLE_TYPES: readonly WritableType[] = [
-  'intern_entry_sheet',
-  'screening_entry_sheet',
-  'intern_experience',
-  'screening_experience',
-  'student_word_mouth',
-  'company_study',
-  'recruit_service_review',
-  'jobhunt_prompt_report',
-];
 
 /** The form of `type` for a subject, keeping the campaign parameters (utm_*) it was reached with. */
 export function postingFormUrl(

@@ -12,8 +12,11 @@ export type PostingRoute = {
   query?: Record<string, string>;
 };
 
-/** The posting routes; employee word of mouth is imported only and has none. */
-export const POSTING_ROUTES: Record<Exclude<PostTypeKey, 'employee_word_mouth'>, PostingRoute> = {
+/** The content types students write: every type but the imported employee word of mouth. */
+export type WritableType = Exclude<PostTypeKey, 'employee_word_mouth'>;
+
+/** The posting routes, in the order of the types (PRODUCT.md section 2). */
+export const POSTING_ROUTES: Record<WritableType, PostingRoute> = {
   intern_entry_sheet: { form: '/entry_sheets/new', query: { selection_type: 'intern' } },
   screening_entry_sheet: { form: '/entry_sheets/new', query: { selection_type: 'recruit' } },
   intern_experience: { form: '/intern_experiences/new', chooser: '/intern_experiences/select_company' },
@@ -23,6 +26,8 @@ export const POSTING_ROUTES: Record<Exclude<PostTypeKey, 'employee_word_mouth'>,
   recruit_service_review: { form: '/recruit_service_reviews/new', chooser: '/recruit_service_reviews/recruit_service_list' },
   jobhunt_prompt_report: { form: '/jobhunt_prompt_reports/new' },
 };
+
+export const WRITABLE_TYPES = Object.keys(POSTING_ROUTES) as WritableType[];
 
 /** Where posting a type starts (its chooser, or its form), or null for a type without a form. */
 export function postingEntryPath(type: PostTypeKey): string | null {

@@ -1,7 +1,7 @@
 import { data, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { PostForm } from '../../features/posting/components/post-form';
-import { submitPost } from '../../features/posting/drafts.server';
+import { ownPostType, submitPost } from '../../features/posting/drafts.server';
 import { contentOf, postFormSchema } from '../../features/posting/post-form-schema';
 import { formTypeOf, loadEditPostForm, loadNewPostForm } from '../../features/posting/posting-page.server';
 import { POST_TYPES } from '../../features/posts/post-types';
@@ -56,21 +56,36 @@ function toId(value: unknown): number | null {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * What a submission needs of the URL: the student, the content type and, on the edit page, the
+ * post (not the page's draft, choices and lists: submitPost checks the rest).
+ */
+async function submissionTarget(request: Request, params: Route.ActionArgs['params']) {
+  const user = await requireStudent(request);
+  if ('postId' in params && params.postId !== undefined) {
+    const postId = parseId(params.postId);
+    if (postId === null) throw new AppError('not_found');
+    return { user, type: await ownPostType({ userId: user.id, postId }), postId };
+  }
+  const target = formTypeOf(new URL(request.url));
+  if ('redirect' in target) throw redirect(target.redirect);
+  return { user, type: target.type, postId: null };
+}
+
 export async function action({ request, params }: Route.ActionArgs) {
-  const { user, page } = await loadPage(request, params);
-  if (page.inReview) throw new AppError('post_in_review');
+  const target = await submissionTarget(request, params);
   const values = formValues(await readFormData(request));
-  const checked = parseForm(postFormSchema(page.type), values);
+  const checked = parseForm(postFormSchema(target.type), values);
   if (!checked.ok) return data({ ok: false as const, errors: checked.errors, values: checked.values, conflict: false }, { status: 400 });
   const fail = (errors: FieldErrors, status: number, conflict = false) =>
     data({ ok: false as const, errors, values: echoValues(values), conflict }, { status });
   try {
     const result = await submitPost({
-      userId: user.id,
-      type: page.type,
+      userId: target.user.id,
+      type: target.type,
       // The draft this form saved (its own hidden field, checked for the owner), never another
       // draft the URL would find: two tabs may hold two drafts. The edit page's post is its URL's.
-      postId: page.mode === 'edit' ? page.draft.postId : toId(values.postId),
+      postId: target.postId ?? toId(values.postId),
       draftKey: typeof values.draftKey === 'string' && UUID.test(values.draftKey) ? values.draftKey : null,
       lockVersion: typeof values.lockVersion === 'string' && /^\d{1,9}$/.test(values.lockVersion) ? Number(values.lockVersion) : null,
       subject: { companyId: toId(values.companyId), recruitServiceId: toId(values.recruitServiceId) },

@@ -1,24 +1,19 @@
+import { formatTime } from '../../../lib/format-date-time';
 import type { SaveStatus } from '../draft-autosave';
 import styles from './post-form.module.css';
-
-/** 14:32 in Japan. */
-function clock(iso: string): string {
-  const japan = new Date(Date.parse(iso) + 9 * 3600_000);
-  return `${String(japan.getUTCHours()).padStart(2, '0')}:${String(japan.getUTCMinutes()).padStart(2, '0')}`;
-}
 
 /** What the autosave is doing, in words. */
 export function SaveStatusText({ status, savedAt }: { status: SaveStatus; savedAt: string | null }) {
   const text = (() => {
     switch (status.kind) {
       case 'idle':
-        return savedAt ? `下書きを保存しました ${clock(savedAt)}` : '入力すると自動で下書き保存されます';
+        return savedAt ? `下書きを保存しました ${formatTime(savedAt)}` : '入力すると自動で下書き保存されます';
       case 'pending':
-        return savedAt ? `下書きを保存しました ${clock(savedAt)}` : '入力中…';
+        return savedAt ? `下書きを保存しました ${formatTime(savedAt)}` : '入力中…';
       case 'saving':
         return '保存中…';
       case 'saved':
-        return `下書きを保存しました ${clock(status.at)}`;
+        return `下書きを保存しました ${formatTime(status.at)}`;
       case 'retrying':
         return status.message;
       case 'offline':
