@@ -12,6 +12,7 @@ import { closeDatabase, database, openDatabase } from '../app/db/client.server';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
 import { flushCompanyViews, recordCompanyView } from '../app/features/recommendations/record-company-view.server';
 import { loadConfig, type Config } from '../app/lib/config.server';
+import { startEmailSender, type EmailSender } from '../app/lib/email/sender.server';
 import { logger } from '../app/lib/logger.server';
 import { parseId } from '../app/lib/http';
 import { projectRoot } from '../app/lib/project-root.server';
@@ -20,6 +21,7 @@ import { createDraftLane } from './draft-lane';
 import { createFastLane } from './fast-lane';
 import { clearPageCacheAfterWrites } from './page-cache-writes';
 import { guardRequest } from './request-guard';
+import { withModeratorArea } from './moderator-area';
 import { withAppErrorAnswers } from './route-errors';
 import { createVisitorPages } from './visitor-pages';
 import { loggedUrl } from '../app/lib/logged-url';
@@ -32,8 +34,11 @@ export { superviseWorkers, workerCount } from './supervisor';
 // React Router's Vite plugin provides this module at build time.
 import * as rawBuild from 'virtual:react-router/server-build';
 
-/** The routes, with a thrown AppError answered the same way everywhere (server/route-errors.ts). */
-const build = withAppErrorAnswers(rawBuild as unknown as ServerBuild);
+/**
+ * The routes, the admin area closed to all but moderators (server/moderator-area.ts) and a thrown
+ * AppError answered the same way everywhere (server/route-errors.ts).
+ */
+const build = withAppErrorAnswers(withModeratorArea(rawBuild as unknown as ServerBuild));
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -105,8 +110,11 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   return app;
 }
 
-/** Closes the listener, waits for requests in flight, then closes the database. */
-function shutdownOn(server: Server, logger: pino.Logger) {
+/**
+ * Closes the listener, waits for requests in flight, stops the email sender (the emails it is
+ * sending are marked first), then closes the database.
+ */
+function shutdownOn(server: Server, logger: pino.Logger, emailSender: EmailSender) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -123,6 +131,7 @@ function shutdownOn(server: Server, logger: pino.Logger) {
     });
     clearTimeout(force);
     try {
+      await emailSender.stop();
       await flushCompanyViews().catch((error: unknown) => logger.warn({ err: error }, 'view counts not written'));
       await closeDatabase();
       logger.info('stopped');
@@ -193,7 +202,9 @@ export async function start() {
     server.once('error', reject);
   });
   server.keepAliveTimeout = 65_000;
-  shutdownOn(server, log);
+  // Every server process sends the queued emails (docs/decisions/027-email-queue.md).
+  const emailSender = startEmailSender({ logger: log });
+  shutdownOn(server, log, emailSender);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ url: `http://${config.host}:${port}/`, ms: Date.now() - started }, 'listening');

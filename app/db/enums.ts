@@ -30,8 +30,21 @@ export type PostStatus = (typeof POST_STATUSES)[number];
 export const REVISION_STATUSES = ['draft', 'submitted', 'published', 'rejected', 'superseded'] as const;
 export type RevisionStatus = (typeof REVISION_STATUSES)[number];
 
-/** What a moderator did to a revision (the append-only audit log). */
-export const MODERATION_ACTIONS = ['approve', 'reject', 'unpublish'] as const;
+/**
+ * What a moderator did (the append-only audit log, docs/decisions/026-moderation.md): decisions on
+ * a post's revision, on readers' reports of a post, and changes to companies and services.
+ */
+export const MODERATION_ACTIONS = [
+  'approve',
+  'reject',
+  'unpublish',
+  'dismiss_reports',
+  'create_company',
+  'update_company',
+  'create_service',
+  'update_service',
+  'import_employee_reviews',
+] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
 /** The preset reasons for sending a post back (PRODUCT.md; issue 14). */
@@ -44,6 +57,21 @@ export const REJECTION_REASONS = [
   'other',
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
+/** Why a reader reports a published post (通報, issue 14). */
+export const REPORT_REASONS = [
+  'personal_information',
+  'defamation',
+  'false_information',
+  'wrong_company_or_type',
+  'spam',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/** How a moderator closed the reports of a post. */
+export const REPORT_RESOLUTIONS = ['unpublished', 'dismissed'] as const;
+export type ReportResolution = (typeof REPORT_RESOLUTIONS)[number];
 
 export const SEASONS = ['summer', 'winter'] as const;
 export type Season = (typeof SEASONS)[number];

@@ -27,6 +27,8 @@ import {
   POST_STATUSES,
   POST_TYPE_KEYS,
   REJECTION_REASONS,
+  REPORT_REASONS,
+  REPORT_RESOLUTIONS,
   REVISION_STATUSES,
   SCREENING_RESULTS,
   SEASONS,
@@ -219,6 +221,34 @@ export const outboxEmails = pgTable('outbox_emails', {
   createdAt: createdAt(),
 });
 
+/**
+ * Emails waiting to leave, a durable queue (docs/decisions/027-email-queue.md): a row is written
+ * in the transaction of what it reports, taken by one sender at a time (FOR UPDATE SKIP LOCKED
+ * and a lease), retried with backoff while the mail server fails, and marked sent. The dedupe key
+ * makes a doubled enqueue one email. A sent email's body is cleared (a reset link is a credential).
+ */
+export const emailJobs = pgTable(
+  'email_jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    to: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    dedupeKey: text('dedupe_key'),
+    attempts: integer('attempts').notNull().default(0),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('email_jobs_dedupe_key').on(t.dedupeKey),
+    index('email_jobs_pending_idx').on(t.runAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
+);
+
 // ---------------------------------------------------------------- posts (投稿)
 
 export const postType = pgEnum('post_type', POST_TYPE_KEYS);
@@ -259,6 +289,11 @@ export const posts = pgTable(
      * retried first save (or a form sent twice) creates one post (docs/decisions/025-posting.md).
      */
     draftKey: uuid('draft_key'),
+    /**
+     * The id an imported post has in its source (社員クチコミ's CSV), so that importing the same
+     * file again changes nothing.
+     */
+    importSourceId: text('import_source_id'),
     /** When the post was first sent for review (its revisions keep every later time). */
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     publishedAt: timestamp('published_at', { withTimezone: true }),
@@ -273,6 +308,7 @@ export const posts = pgTable(
     index('posts_service_idx').on(t.recruitServiceId).where(sql`${t.recruitServiceId} IS NOT NULL`),
     index('posts_author_idx').on(t.authorId, t.updatedAt.desc()),
     uniqueIndex('posts_author_draft_key').on(t.authorId, t.draftKey),
+    uniqueIndex('posts_import_source_key').on(t.importSourceId),
     index('posts_submitted_idx').on(t.submittedAt).where(sql`${t.status} = 'submitted'`),
     // A draft may not have its company (or service) yet; anything submitted has exactly one.
     check(
@@ -333,26 +369,67 @@ export const postRevisions = pgTable(
 );
 
 /**
- * Every moderator decision, append-only: a trigger (migration 0008) refuses UPDATE and DELETE,
- * so the log is what happened, whoever writes code later.
+ * Every moderator action, append-only: a trigger (migration 0008) refuses UPDATE, DELETE and
+ * TRUNCATE, so the log is what happened, whoever writes code later. A decision on a post names
+ * the post and its revision; a change to a company or a service names that; `detail` holds what
+ * changed (the fields of a company, the counts of an import).
  */
 export const moderationEvents = pgTable(
   'moderation_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    postId: integer('post_id')
-      .notNull()
-      .references(() => posts.id),
-    revision: integer('revision').notNull(),
+    postId: integer('post_id').references(() => posts.id),
+    revision: integer('revision'),
+    companyId: integer('company_id').references(() => companies.id),
+    recruitServiceId: integer('recruit_service_id').references(() => recruitServices.id),
     moderatorId: integer('moderator_id')
       .notNull()
       .references(() => users.id),
     action: moderationAction('action').notNull(),
     reason: rejectionReasonCode('reason'),
     note: text('note'),
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
     createdAt: createdAt(),
   },
-  (t) => [index('moderation_events_post_idx').on(t.postId, t.createdAt), index('moderation_events_created_idx').on(t.createdAt.desc())],
+  (t) => [
+    index('moderation_events_post_idx').on(t.postId, t.createdAt),
+    index('moderation_events_created_idx').on(t.createdAt.desc()),
+    check(
+      'moderation_events_subject_check',
+      sql`(${t.action}::text IN ('approve', 'reject', 'unpublish', 'dismiss_reports')) = (${t.postId} IS NOT NULL AND ${t.revision} IS NOT NULL)`,
+    ),
+  ],
+);
+
+export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportResolution = pgEnum('report_resolution', REPORT_RESOLUTIONS);
+
+/**
+ * Readers' reports (通報) of a published post: one per student and post. A moderator closes all
+ * open reports of a post at once, by unpublishing it or dismissing them.
+ */
+export const postReports = pgTable(
+  'post_reports',
+  {
+    id: serial('id').primaryKey(),
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    reporterId: integer('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: reportReason('reason').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolution: reportResolution('resolution'),
+  },
+  (t) => [
+    uniqueIndex('post_reports_post_reporter_key').on(t.postId, t.reporterId),
+    index('post_reports_open_idx').on(t.createdAt).where(sql`${t.resolvedAt} IS NULL`),
+    check('post_reports_resolution_check', sql`(${t.resolvedAt} IS NULL) = (${t.resolution} IS NULL)`),
+  ],
 );
 
 export const season = pgEnum('season', SEASONS);
@@ -499,7 +576,11 @@ export const badgeGrants = pgTable(
 
 export const pointReason = pgEnum('point_reason', POINT_REASONS);
 
-/** Reward points ledger (報酬ポイント). One row per cause; the unique key stops double payment. */
+/**
+ * Reward points ledger (報酬ポイント), append-only: a trigger (migration 0011) refuses to change or
+ * delete an entry (a correction is a new entry), except what the foreign keys do when a post or
+ * the student's account is deleted. One row per cause; the unique key stops double payment.
+ */
 export const pointEntries = pgTable(
   'point_entries',
   {

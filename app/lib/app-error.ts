@@ -43,6 +43,10 @@ export const APP_ERRORS = {
   // Posting
   post_in_review: { status: 409, message: 'この投稿は審査中のため、変更できません。審査が終わるまでお待ちください。' },
   recruit_service_not_found: { status: 404, message: '就活サービスが見つかりませんでした。' },
+  // Moderation and reports
+  already_reviewed: { status: 409, message: 'この投稿はすでに審査済みです' },
+  post_not_found: { status: 404, message: '投稿が見つかりませんでした。' },
+  own_post_report: { status: 400, message: 'ご自身の投稿は報告できません。内容を直すときは、マイページの投稿から編集してください。' },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type AppErrorCode = keyof typeof APP_ERRORS;

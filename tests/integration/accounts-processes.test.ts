@@ -136,7 +136,7 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     const counts = async () =>
       (
         await admin.query(
-          `SELECT (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM login_failures) AS f, (SELECT count(*) FROM outbox_emails) AS o, (SELECT count(*) FROM sessions) AS s`,
+          `SELECT (SELECT count(*) FROM users) AS u, (SELECT count(*) FROM login_failures) AS f, (SELECT count(*) FROM outbox_emails) AS o, (SELECT count(*) FROM email_jobs) AS e, (SELECT count(*) FROM sessions) AS s`,
         )
       ).rows[0];
     const before = await counts();

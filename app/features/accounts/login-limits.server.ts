@@ -3,8 +3,9 @@
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { loginFailures, users } from '../../db/schema';
+import { inTransaction } from '../../db/transaction.server';
 import { publicOrigin } from '../../lib/config.server';
-import { sendEmail } from './send-email.server';
+import { enqueueEmail } from '../../lib/email/queue.server';
 import { DAY, LOGIN_LIMITS, type LoginFailureCounts } from './session-policy';
 
 /** Recent failures from this address, on this account from this address, and on this account. */
@@ -62,37 +63,41 @@ export async function clearLoginFailures(options: { email: string; ip?: string }
 
 /**
  * Tells the account's owner that someone keeps failing to log in, at most once a day. The one
- * UPDATE decides, so several processes seeing the same attack send one email.
+ * UPDATE decides, so several processes seeing the same attack send one email; the email is
+ * queued in its transaction (docs/decisions/027-email-queue.md).
  */
 export async function alertOwnerOfLoginFailures(options: { email: string; failures: number; now?: Date }): Promise<boolean> {
   const now = options.now ?? new Date();
-  const [owner] = await db()
-    .update(users)
-    .set({ loginAlertSentAt: now })
-    .where(
-      and(
-        eq(users.email, options.email),
-        or(isNull(users.loginAlertSentAt), lt(users.loginAlertSentAt, new Date(now.getTime() - LOGIN_LIMITS.alert.intervalMs))),
-      ),
-    )
-    .returning({ id: users.id });
-  if (!owner) return false;
-  await sendEmail({
-    to: options.email,
-    subject: '【シューログ】ログインの失敗が続いています',
-    text: [
-      'シューログをご利用いただきありがとうございます。',
-      '',
-      `あなたのアカウント（${options.email}）で、この1時間にパスワードの誤りによるログインの失敗が${options.failures}回ありました。`,
-      '',
-      'アカウントはロックされていません。ご本人は、正しいパスワードでこれまでどおりログインできます。',
-      'ご自身の操作でない場合は、念のため、ほかのサービスと同じではない、推測されにくいパスワードに変更してください。',
-      `${publicOrigin()}/password_reset`,
-      '',
-      'お心当たりがある場合は、このメールを破棄してください。',
-      '',
-      'シューログ',
-    ].join('\n'),
+  return inTransaction(undefined, async (tx) => {
+    const [owner] = await tx
+      .update(users)
+      .set({ loginAlertSentAt: now })
+      .where(
+        and(
+          eq(users.email, options.email),
+          or(isNull(users.loginAlertSentAt), lt(users.loginAlertSentAt, new Date(now.getTime() - LOGIN_LIMITS.alert.intervalMs))),
+        ),
+      )
+      .returning({ id: users.id });
+    if (!owner) return false;
+    await enqueueEmail({
+      tx,
+      to: options.email,
+      subject: '【シューログ】ログインの失敗が続いています',
+      text: [
+        'シューログをご利用いただきありがとうございます。',
+        '',
+        `あなたのアカウント（${options.email}）で、この1時間にパスワードの誤りによるログインの失敗が${options.failures}回ありました。`,
+        '',
+        'アカウントはロックされていません。ご本人は、正しいパスワードでこれまでどおりログインできます。',
+        'ご自身の操作でない場合は、念のため、ほかのサービスと同じではない、推測されにくいパスワードに変更してください。',
+        `${publicOrigin()}/password_reset`,
+        '',
+        'お心当たりがある場合は、このメールを破棄してください。',
+        '',
+        'シューログ',
+      ].join('\n'),
+    });
+    return true;
   });
-  return true;
 }

@@ -115,11 +115,13 @@ export async function requireStudentForCall(request: Request): Promise<SessionUs
   return user;
 }
 
-/** A logged-in moderator (管理者). */
+/**
+ * A logged-in moderator (管理者). Anyone else gets 404, the answer of an unknown URL, so the admin
+ * area is not advertised (server/moderator-area.ts runs this before every admin route).
+ */
 export async function requireModerator(request: Request): Promise<SessionUser> {
   const user = (await getSession(request))?.user;
-  if (!user) throw loginRedirect(request);
-  if (user.role !== 'moderator') throw new AppError('forbidden');
+  if (user?.role !== 'moderator') throw new AppError('not_found', { detail: 'Not a moderator' });
   return user;
 }
 

@@ -1,4 +1,4 @@
-import { listOutboxEmails } from '../../features/accounts/send-email.server';
+import { listOutboxEmails } from '../../lib/email/transport.server';
 import { formatDate } from '../../lib/format';
 import type { Route } from './+types/outbox';
 import styles from './outbox.module.css';
