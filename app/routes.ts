@@ -58,6 +58,7 @@ export default [
     route('mypage', 'routes/mypage/profile.tsx'),
     route('mypage/favorite_companies', 'routes/mypage/favorite-companies.tsx'),
     route('mypage/posts', 'routes/mypage/posts.tsx'),
+    route('mypage/points', 'routes/mypage/points.tsx'),
   ]),
 
   // Favorites and badges (SPEC.md section 7)
@@ -65,6 +66,22 @@ export default [
   route('mypage/favorites/:companyId', 'routes/mypage/favorite.ts'),
   route('api/v1/student/badges/acquire', 'routes/api/badges-acquire.ts'),
   route('api/v1/student/badges/display_acquired', 'routes/api/badges-display-acquired.ts'),
+
+  // The admin area (管理画面) for moderators; server/moderator-area.ts closes every route under
+  // /admin to everyone else with the 404 of an unknown URL (docs/decisions/026-moderation.md).
+  route('admin', 'routes/admin/layout.tsx', [
+    index('routes/admin/queue.tsx'),
+    route('posts/:postId', 'routes/admin/review.tsx'),
+    route('reports', 'routes/admin/reports.tsx'),
+    route('companies', 'routes/admin/companies.tsx'),
+    route('companies/new', 'routes/admin/company-form.tsx', { id: 'admin/company-new' }),
+    route('companies/:companyId/edit', 'routes/admin/company-form.tsx', { id: 'admin/company-edit' }),
+    route('services', 'routes/admin/services.tsx'),
+    route('services/new', 'routes/admin/service-form.tsx', { id: 'admin/service-new' }),
+    route('services/:serviceId/edit', 'routes/admin/service-form.tsx', { id: 'admin/service-edit' }),
+    route('employee_reviews', 'routes/admin/employee-reviews.tsx'),
+    route('audit', 'routes/admin/audit.tsx'),
+  ]),
 
   // Outside production only (the loader answers 404 in production).
   route('dev/widgets', 'routes/dev/widgets.tsx'),

@@ -2,9 +2,8 @@
 // feature functions the site uses"), so that a test's rows are rows the site could have written,
 // badges included. Every factory gives unique, valid defaults and takes overrides.
 //
-// A few operations have no feature yet: moderation, clips, useful votes, the tracker and rewards
-// (moderation, post-reactions, tracker and rewards are coming;
-// docs/decisions/005-feature-dependencies.md). Their factories below are marked STAND-IN: they
+// A few operations have no feature yet: clips, useful votes and the tracker (post-reactions and
+// tracker are coming; docs/decisions/005-feature-dependencies.md). Their factories below are marked STAND-IN: they
 // write the rows as the demo data stores them and report the activity the way
 // docs/decisions/011-badges.md says the feature will, so that tests do not each invent them.
 // Replace each with the feature's own operation when it exists.
@@ -26,6 +25,7 @@ import { INDUSTRIES } from '../app/features/demo/industries';
 import { PREFECTURES } from '../app/features/demo/prefectures';
 import { seedReferenceData } from '../app/features/demo/seed-reference-data.server';
 import { addFavorite } from '../app/features/favorites/add-favorite.server';
+import { rejectRevision } from '../app/features/moderation/decide.server';
 import { publishPost as storePublishedPost } from '../app/features/posts/publish-post.server';
 import type { PostContentOf } from '../app/features/posts/types/registry';
 import { createRecruitService as storeRecruitService } from '../app/features/recruit-services/create-recruit-service.server';
@@ -117,6 +117,27 @@ export async function createModerator(options: StudentOptions = {}): Promise<Cre
   const account = await createStudent(options);
   await promoteToModerator({ email: account.email, password: account.password });
   return account;
+}
+
+const moderatorsOfFactories = new WeakMap<object, Promise<CreatedAccount>>();
+/** The moderator who decides for factories that need a decision (one per test database). */
+function factoryModerator(): Promise<CreatedAccount> {
+  const database = db();
+  let moderator = moderatorsOfFactories.get(database);
+  if (!moderator) {
+    moderator = createModerator();
+    moderatorsOfFactories.set(database, moderator);
+  }
+  return moderator;
+}
+
+/** A moderator with a logged-in session, for calls to admin routes. */
+export async function createLoggedInModerator(
+  options: StudentOptions = {},
+): Promise<CreatedAccount & { sessionId: string; csrfToken: string }> {
+  const account = await createModerator(options);
+  const session = await createSession({ userId: account.userId });
+  return { ...account, sessionId: session.id, csrfToken: session.csrfToken };
 }
 
 /** A student with a logged-in session (createSession), for calls to routes. */
@@ -305,8 +326,8 @@ export async function publishPost<K extends PostTypeKey>(
 /**
  * A post sent for review through the posting feature (a draft, then its submission, which reports
  * post_submitted and earns the submit badges). `submittedAt` moves it into the past. `status:
- * 'rejected'` is one a moderator has since sent back (it still counts as submitted): the
- * rejection itself is a STAND-IN until moderation (issue 14) exists.
+ * 'rejected'` is one a moderator has since sent back (it still counts as submitted), by the
+ * moderation feature's own rejection.
  */
 export async function submitPost<K extends PostTypeKey>(
   options: PostOptions<K> & { authorId: number; status?: 'submitted' | 'rejected'; submittedAt?: Date },
@@ -327,13 +348,15 @@ export async function submitPost<K extends PostTypeKey>(
     await db().update(postRevisions).set({ submittedAt: options.submittedAt }).where(eq(postRevisions.postId, postId));
   }
   if (options.status === 'rejected') {
-    // STAND-IN (moderation): a moderator sent it back.
-    await db().transaction(async (tx) => {
-      await tx
-        .update(postRevisions)
-        .set({ status: 'rejected', reviewedAt: new Date(), rejectionReason: 'insufficient_content' })
-        .where(eq(postRevisions.postId, postId));
-      await tx.update(posts).set({ status: 'rejected' }).where(eq(posts.id, postId));
+    const [revision] = await db()
+      .select({ revision: postRevisions.revision })
+      .from(postRevisions)
+      .where(and(eq(postRevisions.postId, postId), eq(postRevisions.status, 'submitted')));
+    await rejectRevision({
+      moderatorId: (await factoryModerator()).userId,
+      postId,
+      revision: revision!.revision,
+      reason: 'insufficient_content',
     });
   }
   return { postId, newBadgeKindIds: result.newBadgeKindIds };

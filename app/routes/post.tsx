@@ -2,7 +2,13 @@ import { Link } from '../ui/link';
 import { recordActivity } from '../features/badges/record-activity.server';
 import { PostFacts } from '../features/posts/components/post-facts';
 import { visibleSections } from '../features/posts/full-text-access';
-import { getViewer } from '../features/accounts/session-request.server';
+import { getViewer, requireStudent } from '../features/accounts/session-request.server';
+import { ReportPost, type ReportResult } from '../features/moderation/components/report-post';
+import { reportPost } from '../features/moderation/reports.server';
+import { reportSchema } from '../features/moderation/schemas';
+import { isAppError } from '../lib/app-error';
+import { readForm } from '../lib/form-data.server';
+import { data } from 'react-router';
 import { getPost } from '../features/posts/get-post.server';
 import { POST_TYPES, postTypeBySlug } from '../features/posts/post-types';
 import { excerpt, formatCount, formatDate } from '../lib/format';
@@ -30,6 +36,24 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   };
 }
 
+/** 「問題を報告」: a student's report of this post (docs/decisions/026-moderation.md). */
+export async function action({ params, request }: Route.ActionArgs) {
+  const user = await requireStudent(request);
+  const postId = parseId(params.postId);
+  if (postId === null) throw new Response('Not Found', { status: 404 });
+  const result = await readForm(request, reportSchema);
+  if (!result.ok) return data<ReportResult>({ intent: 'report', ...result }, { status: 400 });
+  try {
+    const { created } = await reportPost({ userId: user.id, postId, ...result.data });
+    return data<ReportResult>({ intent: 'report', ok: true, created });
+  } catch (error) {
+    if (isAppError(error, 'own_post_report') || isAppError(error, 'post_not_found')) {
+      return data<ReportResult>({ intent: 'report', ok: false, values: result.data, message: error.userMessage }, { status: error.status });
+    }
+    throw error;
+  }
+}
+
 export function meta({ data, matches }: Route.MetaArgs) {
   if (!data) return [];
   const { post } = data;
@@ -50,7 +74,7 @@ function authorLine(post: Route.ComponentProps['loaderData']['post']): string {
   return parts.filter(Boolean).join('・') || '学生会員';
 }
 
-export default function PostPage({ loaderData }: Route.ComponentProps) {
+export default function PostPage({ loaderData, actionData }: Route.ComponentProps) {
   const { post, truncated } = loaderData;
   const info = POST_TYPES[post.type];
   const returnTo = `/${info.slug}/${post.id}`;
@@ -125,6 +149,7 @@ export default function PostPage({ loaderData }: Route.ComponentProps) {
             </div>
           </aside>
         )}
+        <ReportPost returnTo={returnTo} result={actionData} />
       </article>
     </main>
   );

@@ -11,11 +11,17 @@ export async function callRoute(module: RouteModule, request: Request, params: R
   try {
     const result = await runRouteHandler(handler as (args: unknown) => unknown, { request, params, context: {} });
     if (result instanceof Response) return result;
+    // data(value, { status }) from React Router: its status and headers with the value as JSON.
+    if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);
     return Response.json(result);
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
   }
+}
+
+function isDataWithInit(value: unknown): value is { data: unknown; init: ResponseInit | null } {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'DataWithResponseInit';
 }
 
 /** A request to `path` with the session cookie of `sessionId` (null for a visitor). */

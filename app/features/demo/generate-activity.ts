@@ -19,9 +19,7 @@ import type {
   UsefulVoteRow,
 } from './generate';
 import type { Random } from './random';
-
-/** Reward points per published post (報酬ポイント). */
-export const POINTS_PER_PUBLISHED_POST = 500;
+import { POINTS_BY_POST_TYPE } from '../rewards/point-amounts';
 
 export const BADGE = {
   completeRegistration: 101,
@@ -143,7 +141,8 @@ export function generateActivity(rng: Random, input: ActivityInput) {
   // The public count is exactly the votes we hold rows for (the draft count only weighted the picks).
   for (const post of posts) post.usefulCount = voteCount.get(post.id) ?? 0;
 
-  // Reward points: one entry per published post of a student.
+  // Reward points: one entry per published post of a student, at its type's amount, credited with
+  // the approval (the same moment, as the moderation feature writes them together).
   published
     .filter((post) => post.authorId !== null)
     .sort((a, b) => (a.publishedAt as Date).getTime() - (b.publishedAt as Date).getTime() || a.id - b.id)
@@ -151,7 +150,7 @@ export function generateActivity(rng: Random, input: ActivityInput) {
       pointEntries.push({
         id: index + 1,
         userId: post.authorId as number,
-        amount: POINTS_PER_PUBLISHED_POST,
+        amount: POINTS_BY_POST_TYPE[post.type],
         reason: 'post_published',
         postId: post.id,
         note: null,

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_MODERATOR_EMAIL, DEMO_STUDENT_COUNT, demoStudentEmail } from './accounts';
 import { REFERENCE_DATE, tokyoDay } from './calendar';
 import { generateDemoData, type DemoData } from './generate';
-import { BADGE, POINTS_PER_PUBLISHED_POST } from './generate-activity';
+import { POINTS_BY_POST_TYPE } from '../rewards/point-amounts';
+import { BADGE } from './generate-activity';
 import { REAL_NAME_FRAGMENTS } from './names';
 import { Random } from './random';
 import { fromPostRecord, POST_TYPE_MODULES, toPostRecord } from '../posts/types/registry';
@@ -316,7 +317,8 @@ describe('generateDemoData', () => {
       for (const favorite of favorites) popular.set(favorite.companyId, (popular.get(favorite.companyId) ?? 0) + 1);
     }
     expect(Math.max(...popular.values())).toBeGreaterThanOrEqual(4);
-    for (const entry of data.pointEntries) expect(entry.amount).toBe(POINTS_PER_PUBLISHED_POST);
+    const typeOf = new Map(data.posts.map((post) => [post.id, post.type]));
+    for (const entry of data.pointEntries) expect(entry.amount).toBe(POINTS_BY_POST_TYPE[typeOf.get(entry.postId!)!]);
     for (const grant of data.badgeGrants) expect(grant.displayedAt).toBeInstanceOf(Date);
     const votes = new Map<number, number>();
     for (const vote of data.usefulVotes) votes.set(vote.postId, (votes.get(vote.postId) ?? 0) + 1);

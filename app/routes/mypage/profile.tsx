@@ -6,6 +6,8 @@ import { graduationYearChoices, matchConditionsSchema, profileSchema } from '../
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { updateMatchConditions } from '../../features/accounts/update-match-conditions.server';
 import { updateProfile } from '../../features/accounts/update-profile.server';
+import { AuthorNotices } from '../../features/moderation/components/author-notices';
+import { listAuthorNotices } from '../../features/moderation/list-author-notices.server';
 import { AppError } from '../../lib/app-error';
 import { listValue, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
@@ -27,9 +29,13 @@ export function headers() {
 export async function loader({ request }: Route.LoaderArgs) {
   // The student's own data only: the id comes from the session, never from the request.
   const user = await requireStudent(request);
-  const [profile, choices] = await Promise.all([getMyProfile({ userId: user.id }), listMatchConditionChoices()]);
+  const [profile, choices, notices] = await Promise.all([
+    getMyProfile({ userId: user.id }),
+    listMatchConditionChoices(),
+    listAuthorNotices({ userId: user.id }),
+  ]);
   if (!profile) throw new AppError('not_found');
-  return { profile, choices, graduationYears: graduationYearChoices() };
+  return { profile, choices, notices, graduationYears: graduationYearChoices() };
 }
 
 // Two forms on one page, told apart by their intent; each answers with its own result.
@@ -68,7 +74,7 @@ function SavedNote({ shown }: { shown: boolean }) {
 const SAVED_TEXT = { profile: 'プロフィールを保存しました', conditions: '希望条件を保存しました' } as const;
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, choices, graduationYears } = loaderData;
+  const { profile, choices, notices, graduationYears } = loaderData;
   const navigation = useNavigation();
   const snackBar = useSnackBar();
   const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
@@ -90,6 +96,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
+      <AuthorNotices notices={notices} />
       {!profile.profileCompletedAt && (
         <div className={styles.callout} role="status">
           <p className={styles.calloutTitle}>会員登録が完了しました</p>

@@ -1,0 +1,90 @@
+import { useId } from 'react';
+import { useNavigation } from 'react-router';
+import { REPORT_REASONS } from '../../../db/enums';
+import { textValue, type FieldErrors, type FormValues } from '../../../lib/form';
+import { Button } from '../../../ui/button';
+import { Link } from '../../../ui/link';
+import { RadioGroup } from '../../../ui/radio';
+import { Textarea } from '../../../ui/textarea';
+import { ValidatedForm } from '../../../ui/validated-form';
+import { CsrfField } from '../../accounts/components/csrf-field';
+import { useViewer } from '../../accounts/viewer';
+import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, reportSchema } from '../schemas';
+import styles from './report-post.module.css';
+
+export type ReportResult =
+  | { intent: 'report'; ok: true; created: boolean }
+  | { intent: 'report'; ok: false; errors?: FieldErrors; values?: FormValues; message?: string };
+
+/**
+ * 「問題を報告」 under a published post: a student picks a reason and may add a note; a visitor is
+ * asked to log in. The form posts to the post page itself, so it works before hydration too.
+ */
+export function ReportPost({ returnTo, result }: { returnTo: string; result: ReportResult | undefined }) {
+  const viewer = useViewer();
+  const navigation = useNavigation();
+  const titleId = useId();
+  const sent = result?.ok === true;
+  const failed = result?.ok === false ? result : undefined;
+  return (
+    <details className={styles.report} open={Boolean(result)}>
+      <summary className={styles.summary}>問題を報告</summary>
+      <div className={styles.body}>
+        {sent ? (
+          <p className={styles.thanks} role="status">
+            {result.created
+              ? 'ご報告ありがとうございます。担当者が内容を確認します。'
+              : 'この投稿はすでに報告いただいています。ご協力ありがとうございます。'}
+          </p>
+        ) : viewer?.role !== 'student' ? (
+          <p className={styles.lead}>
+            個人が特定できる内容や誹謗中傷などを見つけたら、ログインしてお知らせください。
+            <Link to={`/login?redirect_to=${encodeURIComponent(returnTo)}`}>ログインして報告する</Link>
+          </p>
+        ) : (
+          <ValidatedForm
+            method="post"
+            schema={reportSchema}
+            serverErrors={failed?.errors}
+            className={styles.form}
+            aria-labelledby={titleId}
+          >
+            <p id={titleId} className={styles.lead}>
+              この投稿の問題を管理者に知らせます。報告した人が投稿者に知られることはありません。
+            </p>
+            {failed?.message && (
+              <p className={styles.error} role="alert">
+                {failed.message}
+              </p>
+            )}
+            <CsrfField />
+            <input type="hidden" name="intent" value="report" />
+            <RadioGroup
+              legend="報告の理由"
+              name="reason"
+              required
+              defaultValue={textValue(failed?.values, 'reason')}
+              options={REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_REASON_LABELS[reason] }))}
+            />
+            <Textarea
+              label="詳しい内容（任意）"
+              name="note"
+              rows={3}
+              maxLength={REPORT_NOTE_MAX}
+              defaultValue={textValue(failed?.values, 'note') ?? ''}
+            />
+            <Button
+              type="submit"
+              variant="secondary"
+              size="small"
+              pending={navigation.state === 'submitting'}
+              disabledLabel="送信しています…"
+            >
+              報告する
+            </Button>
+          </ValidatedForm>
+        )}
+      </div>
+    </details>
+  );
+}

@@ -1,0 +1,83 @@
+// The lists of the admin area's 企業 and 就活サービス tabs: newest first, or found by the site's
+// normalised search (decision 008) and shown with what the database has now.
+import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { db } from '../../db/client.server';
+import { companies, industries, prefectures } from '../../db/schema';
+import { pageOf } from '../../lib/pagination';
+import { listRecruitServices, type RecruitServiceSummary } from '../recruit-services/list-recruit-services.server';
+import { normalizeSearchText } from '../search/normalize';
+import { searchCompanies } from '../search/search-companies.server';
+
+export const ADMIN_LIST_PAGE_SIZE = 30;
+
+export type AdminCompanyRow = {
+  id: number;
+  name: string;
+  kana: string;
+  industryName: string;
+  prefectureName: string;
+  publishedPostCount: number;
+  updatedAt: Date;
+};
+
+export type AdminPage<T> = { total: number; page: number; pageCount: number; items: T[] };
+
+async function companyRows(where: ReturnType<typeof inArray> | undefined, page?: { limit: number; offset: number }) {
+  const query = db()
+    .select({
+      id: companies.id,
+      name: companies.name,
+      kana: companies.kana,
+      industryName: industries.name,
+      prefectureName: prefectures.name,
+      publishedPostCount: companies.publishedPostCount,
+      updatedAt: companies.updatedAt,
+    })
+    .from(companies)
+    .innerJoin(industries, eq(industries.id, companies.industryId))
+    .innerJoin(prefectures, eq(prefectures.id, companies.prefectureId))
+    .where(where)
+    .orderBy(desc(companies.id))
+    .$dynamic();
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+/**
+ * Companies for the admin list: without a keyword the newest first; with one, the search
+ * page's matches in its order (names that start with the keyword first), a company whose id is
+ * the keyword before them. Matching uses the search catalog, which follows edits within
+ * seconds; the rows shown are read from the database.
+ */
+export async function listAdminCompanies(options: { keyword: string; page: number }): Promise<AdminPage<AdminCompanyRow>> {
+  const perPage = ADMIN_LIST_PAGE_SIZE;
+  const keyword = options.keyword.normalize('NFKC').trim();
+  if (!normalizeSearchText(keyword)) {
+    const [counted] = await db().select({ total: sql<number>`count(*)::int` }).from(companies);
+    const total = counted?.total ?? 0;
+    const { page, pageCount, offset } = pageOf({ total, page: options.page, perPage });
+    return { total, page, pageCount, items: await companyRows(undefined, { limit: perPage, offset }) };
+  }
+  const byId = /^[1-9][0-9]{0,8}$/.test(keyword) ? Number(keyword) : null;
+  const found = await searchCompanies({ keyword, sort: 'relevance', page: 1, perPage: Number.MAX_SAFE_INTEGER });
+  let ids = found.companies.map((company) => company.id);
+  if (byId !== null) {
+    const [exists] = await db().select({ id: companies.id }).from(companies).where(eq(companies.id, byId));
+    if (exists) ids = [byId, ...ids.filter((id) => id !== byId)];
+  }
+  const { page, pageCount, offset } = pageOf({ total: ids.length, page: options.page, perPage });
+  const shown = ids.slice(offset, offset + perPage);
+  const rows = shown.length === 0 ? [] : await companyRows(inArray(companies.id, shown));
+  const rowById = new Map(rows.map((row) => [row.id, row]));
+  return { total: ids.length, page, pageCount, items: shown.flatMap((id) => rowById.get(id) ?? []) };
+}
+
+/** Services for the admin list, newest first, or those whose name or reading contains the keyword (normalised). */
+export async function listAdminServices(options: { keyword: string; page: number }): Promise<AdminPage<RecruitServiceSummary>> {
+  const key = normalizeSearchText(options.keyword);
+  const all = (await listRecruitServices()).sort((a, b) => b.id - a.id);
+  const matched = key
+    ? all.filter((service) => normalizeSearchText(service.name).includes(key) || normalizeSearchText(service.kana).includes(key))
+    : all;
+  const { page, pageCount, offset } = pageOf({ total: matched.length, page: options.page, perPage: ADMIN_LIST_PAGE_SIZE });
+  return { total: matched.length, page, pageCount, items: matched.slice(offset, offset + ADMIN_LIST_PAGE_SIZE) };
+}

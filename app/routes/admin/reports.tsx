@@ -1,0 +1,176 @@
+import { data, Form, useNavigation } from 'react-router';
+import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { requireModerator } from '../../features/accounts/session-request.server';
+import { dismissReports, listReportedPosts, unpublishPost, type ReportedPost } from '../../features/moderation/reports.server';
+import { DECISION_NOTE_MAX, dismissalSchema, REPORT_REASON_LABELS, rejectionSchema } from '../../features/moderation/schemas';
+import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
+import { POST_TYPES, postPath } from '../../features/posts/post-types';
+import { REJECTION_REASONS } from '../../db/enums';
+import { AppError, isAppError } from '../../lib/app-error';
+import { readFormData } from '../../lib/form-data.server';
+import { parseForm, textValue } from '../../lib/form';
+import { formatDateTime } from '../../lib/format-date-time';
+import { parseId } from '../../lib/http';
+import { pageMeta } from '../../lib/meta';
+import { Button } from '../../ui/button';
+import { Link } from '../../ui/link';
+import { RadioGroup } from '../../ui/radio';
+import { Textarea } from '../../ui/textarea';
+import { ValidatedForm } from '../../ui/validated-form';
+import type { Route } from './+types/reports';
+import styles from './moderation.module.css';
+
+// /admin/reports: published posts that readers reported (通報), the longest waiting first, each
+// with its reports. A moderator takes the post down with a reason for its author, or dismisses
+// the reports and keeps it up.
+
+export function meta() {
+  return pageMeta({ title: '通報された投稿', description: '読者から報告された投稿の一覧です。', noindex: true });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireModerator(request);
+  return await listReportedPosts();
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const moderator = await requireModerator(request);
+  const form = await readFormData(request);
+  const postId = parseId(form.get('postId')?.toString());
+  if (postId === null) throw new AppError('invalid_request', { detail: 'No post id' });
+  const intent = form.get('intent');
+  try {
+    if (intent === 'unpublish') {
+      // The revision field of the shared schema is not needed: the published one is taken down.
+      const result = parseForm(rejectionSchema.omit({ revision: true }), form);
+      if (!result.ok) return data({ intent: 'unpublish' as const, postId, ...result }, { status: 400 });
+      await unpublishPost({ moderatorId: moderator.id, postId, ...result.data });
+      return data({ intent: 'unpublish' as const, postId, ok: true as const });
+    }
+    if (intent === 'dismiss') {
+      const result = parseForm(dismissalSchema, form);
+      if (!result.ok) return data({ intent: 'dismiss' as const, postId, ...result }, { status: 400 });
+      await dismissReports({ moderatorId: moderator.id, postId, note: result.data.note });
+      return data({ intent: 'dismiss' as const, postId, ok: true as const });
+    }
+  } catch (error) {
+    if (isAppError(error, 'already_reviewed')) {
+      return data({ intent: 'already_reviewed' as const, postId, ok: false as const, message: error.userMessage }, { status: 409 });
+    }
+    throw error;
+  }
+  throw new AppError('invalid_request', { detail: `Unknown intent ${String(intent)}` });
+}
+
+function ReportedPostCard({ post, actionData }: { post: ReportedPost; actionData: Route.ComponentProps['actionData'] }) {
+  const navigation = useNavigation();
+  const mine = actionData && actionData.postId === post.postId ? actionData : undefined;
+  const unpublishResult = mine?.intent === 'unpublish' && mine.ok === false ? mine : undefined;
+  const pendingIntent =
+    navigation.state === 'submitting' && navigation.formData?.get('postId') === String(post.postId)
+      ? navigation.formData.get('intent')
+      : null;
+  return (
+    <li className={styles.queueItem}>
+      <div className={styles.queueHead}>
+        <span className={styles.statusRejected}>通報 {post.reports.length}件</span>
+        <span className={styles.muted}>
+          {POST_TYPES[post.type].label}・{post.subject ?? '—'}
+        </span>
+      </div>
+      <Link to={postPath(post.type, post.postId)} className={styles.queueTitle}>
+        {post.title || '（タイトルなし）'}
+      </Link>
+      <ul className={styles.reports}>
+        {post.reports.map((report) => (
+          <li key={report.id}>
+            <strong>{REPORT_REASON_LABELS[report.reason]}</strong>
+            <span className={styles.muted}>（{formatDateTime(report.at)}）</span>
+            {report.note && <div className={styles.note}>{report.note}</div>}
+          </li>
+        ))}
+      </ul>
+      {post.status !== 'published' && <p className={styles.muted}>この投稿はすでに公開されていません。通報を閉じてください。</p>}
+      <div className={styles.actionsRow}>
+        {post.status === 'published' && (
+          <details>
+            <summary className={styles.back}>公開を停止する…</summary>
+            <ValidatedForm
+              method="post"
+              className={styles.decision}
+              schema={rejectionSchema.omit({ revision: true })}
+              serverErrors={unpublishResult?.errors}
+            >
+              <CsrfField />
+              <input type="hidden" name="intent" value="unpublish" />
+              <input type="hidden" name="postId" value={post.postId} />
+              <RadioGroup
+                legend="投稿者に伝える理由"
+                name="reason"
+                required
+                defaultValue={textValue(unpublishResult?.values, 'reason')}
+                options={REJECTION_REASONS.map((reason) => ({ value: reason, label: REJECTION_REASON_LABELS[reason] }))}
+              />
+              <Textarea
+                label="投稿者へのメッセージ（任意）"
+                name="note"
+                rows={3}
+                maxLength={DECISION_NOTE_MAX}
+                defaultValue={textValue(unpublishResult?.values, 'note') ?? ''}
+              />
+              <Button type="submit" variant="danger" size="small" pending={pendingIntent === 'unpublish'} disabledLabel="停止しています…">
+                公開を停止する
+              </Button>
+            </ValidatedForm>
+          </details>
+        )}
+        <Form method="post" className={styles.decision}>
+          <CsrfField />
+          <input type="hidden" name="intent" value="dismiss" />
+          <input type="hidden" name="postId" value={post.postId} />
+          <p className={styles.muted}>問題がなければ、通報を却下して公開を続けます。</p>
+          <Button type="submit" variant="secondary" size="small" pending={pendingIntent === 'dismiss'} disabledLabel="処理しています…">
+            通報を却下する
+          </Button>
+        </Form>
+      </div>
+    </li>
+  );
+}
+
+export default function ReportsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { posts, total } = loaderData;
+  const message =
+    actionData?.ok === true
+      ? actionData.intent === 'unpublish'
+        ? '投稿の公開を停止し、投稿者に理由を知らせました。'
+        : '通報を却下しました。投稿は公開されたままです。'
+      : actionData?.intent === 'already_reviewed'
+        ? `${actionData.message}。一覧を最新の状態にしました。`
+        : null;
+  return (
+    <section className={styles.section} aria-labelledby="reports-title">
+      <h1 id="reports-title" className={styles.title}>
+        通報された投稿
+      </h1>
+      <p className={styles.lead}>読者から「問題を報告」された公開中の投稿です。報告の古いものから並んでいます。</p>
+      {message && (
+        <p className={actionData?.ok === true ? styles.done : styles.alert} role="status">
+          {message}
+        </p>
+      )}
+      {posts.length === 0 ? (
+        <p className={styles.empty}>対応が必要な通報はありません。</p>
+      ) : (
+        <>
+          <p className={styles.total}>{total}件</p>
+          <ol className={styles.queue}>
+            {posts.map((post) => (
+              <ReportedPostCard key={post.postId} post={post} actionData={actionData} />
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
