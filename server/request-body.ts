@@ -11,12 +11,17 @@ export const SMALL_BODY_BYTES = 32 * 1024;
 /** Everything else, the posting forms with long texts included (a 体験記 is tens of kilobytes). */
 export const DEFAULT_BODY_BYTES = 1024 * 1024;
 
+/** The CSV upload of employee word of mouth (/admin/employee_reviews): up to 5 MB of file. */
+export const UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
+const UPLOAD_PATHS = /^\/admin\/employee_reviews(?:\.data)?\/?$/;
+
 const SMALL_FORM_PATHS = /^\/(?:login|signup|logout|password_reset(?:\/[^/]*)?|mypage(?:\/favorites(?:\/[^/]*)?)?|api\/.*)(?:\.data)?\/?$/;
 /** The draft calls carry a whole post (ten ES answers of 2,000 characters are about 70 KB). */
 const DRAFT_PATHS = /^\/api\/v1\/student\/drafts(?:\/[^/]*)?\/?$/;
 
 /** The largest body the route of `path` accepts. */
 export function bodyLimitFor(path: string): number {
+  if (UPLOAD_PATHS.test(path)) return UPLOAD_BODY_BYTES;
   return SMALL_FORM_PATHS.test(path) && !DRAFT_PATHS.test(path) ? SMALL_BODY_BYTES : DEFAULT_BODY_BYTES;
 }
 

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pino from 'pino';
 import { logWhenFinished } from './log-url';
 import { plainPage } from './plain-page';
-import { DEFAULT_BODY_BYTES, declaredTooLarge, refuseTooLarge } from './request-body';
+import { bodyLimitFor, DEFAULT_BODY_BYTES, declaredTooLarge, refuseTooLarge } from './request-body';
 import { setSecurityHeaders } from './security';
 
 const BAD_REQUEST_PAGE = plainPage({
@@ -36,7 +36,8 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, logger: 
   const queryAt = url.indexOf('?');
   const path = queryAt === -1 ? url : url.slice(0, queryAt);
   const malformed = decodePath(path) === null;
-  const tooLarge = declaredTooLarge(req, DEFAULT_BODY_BYTES);
+  // The route's own cap is checked when the body is read; nothing is larger than the upload's.
+  const tooLarge = declaredTooLarge(req, Math.max(DEFAULT_BODY_BYTES, bodyLimitFor(path)));
   if (!malformed && !tooLarge) return false;
   logWhenFinished(logger, req, res, url);
   setSecurityHeaders(req, res, '');

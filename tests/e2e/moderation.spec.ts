@@ -35,8 +35,8 @@ async function logIn(browser: Browser, baseURL: string, email: string, viewport 
 
 async function someCompany(page: Page, index: number): Promise<{ id: number; name: string }> {
   const response = await page.request.get('/api/company?source=incremental&company_name=%E3%81%82');
-  const { companies } = (await response.json()) as { companies: Array<{ company_id: number; company_name: string }> };
-  return { id: companies[index]!.company_id, name: companies[index]!.company_name };
+  const { companies } = (await response.json()) as { companies: Array<{ company_id: number; name: string }> };
+  return { id: companies[index]!.company_id, name: companies[index]!.name };
 }
 
 async function writeQuickReport(page: Page, companyId: number, title: string, report: string) {
@@ -73,14 +73,15 @@ test('a post goes from the student to the moderator and back: published on the c
   await moderator.getByRole('button', { name: '承認して公開する' }).click();
   await expect(moderator).toHaveURL(/\/admin\?decided=published/);
 
-  await student.goto(`/companies/${company.id}`);
-  await expect(student.getByText(title).first()).toBeVisible();
-  // The badges of the publication, announced on the student's next page.
-  const popup = student.locator('#js-badge-popup-container [role=status]').first();
-  await expect(popup).toContainText(/はじめての(報酬ポイント|投稿公開)/, { timeout: 10_000 });
+  // The badges of the publication (411, 412), announced on the student's next page.
   await student.goto('/mypage/points');
+  const popup = student.locator('#js-badge-popup-container [role=status]').first();
+  await expect(popup).toContainText(/「はじめての(報酬ポイント|投稿公開)」バッジを獲得しました/, { timeout: 10_000 });
+  await expect(popup).toContainText('他1個のバッジ');
   await expect(student.getByText('100pt').first()).toBeVisible();
   await expect(student.getByRole('link', { name: title })).toBeVisible();
+  await student.goto(`/companies/${company.id}`);
+  await expect(student.getByText(title).first()).toBeVisible();
   await student.goto('/mypage');
   await expect(student.getByText('投稿が公開されました')).toBeVisible();
 });
@@ -115,8 +116,9 @@ test('a rejection with a reason reaches the author, who edits and sends again; t
   await student.goto('/mypage/posts');
   await expect(student.getByText('内容が不十分')).toBeVisible();
   await student.goto(`/mypage/posts/${postId}/edit`);
+  await expect(student.getByText('この投稿は非承認になりました（理由：内容が不十分）')).toBeVisible();
   await student.getByLabel('本文').fill('テストセンターで受験しました。非言語の推論に時間がかかり、最後の3問は解けませんでした。');
-  await student.getByRole('button', { name: '審査に送信する' }).click();
+  await student.getByRole('button', { name: '修正して再送信する' }).click();
   await expect(student).toHaveURL(/\/mypage\/posts\?submitted=/);
 
   await moderator.goto(`/admin/posts/${postId}`);
@@ -171,6 +173,9 @@ test('every admin route and action is the 404 page to visitors and students, and
   const unknown = await visitor.get('/no-such-page');
   expect(unknown.status()).toBe(404);
   const notFoundHeading = /<h1[^>]*>([^<]*)<\/h1>/.exec(await unknown.text())![1];
+  const unknownPost = (
+    await student.post('/no-such-page', { form: { authenticity_token: await csrfOf(student, '/mypage') }, maxRedirects: 0 })
+  ).status();
 
   // A submitted demo post for /admin/posts/:postId.
   const queue = await (await moderator.get('/admin')).text();
@@ -194,10 +199,41 @@ test('every admin route and action is the 404 page to visitors and students, and
           form: { authenticity_token: token, intent: 'approve', revision: '1', postId },
           maxRedirects: 0,
         });
-        expect(post.status(), `${who} POST ${path}`).toBe(404);
+        // A route with an action answers 404; one without answers as an unknown URL does.
+        expect([404, unknownPost], `${who} POST ${path}`).toContain(post.status());
       }
     }
     const page = await moderator.get(path);
     expect(page.status(), `moderator GET ${path}`).toBe(200);
   }
+});
+
+test('a company added in /admin is found by the header search within seconds', async ({ browser, baseURL }) => {
+  const moderator = await logIn(browser, baseURL!, 'admin@shulog.example');
+  const name = `株式会社ミナトテスト${Date.now() % 100000}`;
+  await moderator.goto('/admin/companies/new');
+  await moderator.getByRole('textbox', { name: '企業名' }).fill(name);
+  await moderator.getByLabel('フリガナ').fill('みなとてすと');
+  await moderator.getByLabel('業種').selectOption({ index: 1 });
+  await moderator.getByLabel('本社所在地（都道府県）').selectOption({ index: 13 });
+  await moderator.getByRole('button', { name: '企業を登録する' }).click();
+  await expect(moderator).toHaveURL(/\/admin\/companies\/\d+\/edit\?saved=/);
+  await expect(moderator.getByText('企業を登録しました。')).toBeVisible();
+
+  const visitor = await (await browser.newContext({ baseURL })).newPage();
+  await visitor.goto('/');
+  // The search API of every process notices the new company within seconds (the catalog checks
+  // the companies' version every 5 s); then the header box lists it.
+  await expect
+    .poll(
+      async () => {
+        const response = await visitor.request.get(`/api/company?source=incremental&company_name=${encodeURIComponent('ミナトテスト')}`);
+        const { companies } = (await response.json()) as { companies: Array<{ name: string }> };
+        return companies.map((company) => company.name);
+      },
+      { timeout: 12_000, intervals: [500, 1000, 2000] },
+    )
+    .toContain(name);
+  await visitor.getByRole('combobox').first().fill('ミナトテスト');
+  await expect(visitor.getByRole('option', { name: new RegExp(name) })).toBeVisible();
 });

@@ -55,8 +55,10 @@ describe('parseEmployeeReviewCsv', () => {
   });
 
   it('takes the columns in any order and any case, published_at being optional', () => {
-    const parsed = parseEmployeeReviewCsv('PAY,Growth,culture,rating,tenure_years,employment,department,title,company_id,source_id\n' +
-      [PAY, GROWTH, CULTURE, '5', '10', '退職済み', '開発部', 'エンジニアが働きやすい会社', '7', 'x-9'].join(','));
+    const parsed = parseEmployeeReviewCsv(
+      'PAY,Growth,culture,rating,tenure_years,employment,department,title,company_id,source_id\n' +
+        [PAY, GROWTH, CULTURE, '5', '10', '退職済み', '開発部', 'エンジニアが働きやすい会社', '7', 'x-9'].join(','),
+    );
     expect(parsed.ok).toBe(true);
     const [row] = parsed.ok ? checkEmployeeReviewRows(parsed.rows, parsed.columns, NOW) : [];
     expect(row).toMatchObject({ ok: true, sourceId: 'x-9', companyId: 7, publishedAt: null });
@@ -89,7 +91,9 @@ describe('parseEmployeeReviewCsv', () => {
     );
     expect(errorOf(`${HEADER},comment\n${line()},x`)).toMatch(/^見出し行に不明な列があります: comment。/);
     expect(errorOf(`${HEADER},title\n${line()},x`)).toBe('見出し行に同じ列が2回あります: title。');
-    expect(errorOf(`${HEADER}\n${line()}\n"ext-3,12,unclosed`)).toBe('CSVを読み取れませんでした（3行目付近: 「"」で始まる項目が閉じられていません）。');
+    expect(errorOf(`${HEADER}\n${line()}\n"ext-3,12,unclosed`)).toBe(
+      'CSVを読み取れませんでした（3行目付近: 「"」で始まる項目が閉じられていません）。',
+    );
     expect(errorOf(`${HEADER}\n"ext"3,12`)).toMatch(/^CSVを読み取れませんでした（2行目付近: 「"」で囲んだ項目の後に/);
   });
 });
@@ -123,7 +127,9 @@ describe('checkEmployeeReviewRows', () => {
 
   it('refuses a row with another number of cells than the header', () => {
     const [row] = check(`${HEADER}\next-1,12,タイトルです`);
-    expect(reasonsOf(row)).toEqual(['列の数が見出し行と合いません（見出し 11列、この行 3列）。項目の中のコンマや改行は「"」で囲んでください。']);
+    expect(reasonsOf(row)).toEqual([
+      '列の数が見出し行と合いません（見出し 11列、この行 3列）。項目の中のコンマや改行は「"」で囲んでください。',
+    ]);
     expect(row).toMatchObject({ line: 2, sourceId: 'ext-1', companyId: 12 });
   });
 

@@ -2,7 +2,7 @@
 // is similar when its name and the new one are the same after the search's normalisation
 // (decision 008: NFKC, kana, corporate words and spaces ignored), or when one normalised name
 // contains the other and the shorter has at least two characters.
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, gt, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { companies, prefectures } from '../../db/schema';
 import { type CatalogCompany, type CompanyCatalog, getCompanyCatalog } from '../search/company-catalog.server';
@@ -30,21 +30,39 @@ const RECENT = sql`interval '2 minutes'`;
 
 type Keyed = { company: Pick<CatalogCompany, 'id' | 'name' | 'kana' | 'prefectureName'>; key: string };
 
-// One normalised name per catalog company, by position, and the companies of each name.
-const keyed = new WeakMap<CompanyCatalog, { keys: string[]; byKey: Map<string, CatalogCompany[]> }>();
+type NameKeys = { keys: string[]; byKey: Map<string, CatalogCompany[]> };
 
-function nameKeysOf(catalog: CompanyCatalog) {
-  let found = keyed.get(catalog);
+// The normalised name of every catalog company, by position, and the companies of each name.
+// Normalising 100,000 names takes about half a second, so a name's key is kept between catalog
+// versions (which change with every published post) and recomputed only when the name changed,
+// and a first build yields to other requests every few thousand names.
+const keysByCatalog = new WeakMap<CompanyCatalog, Promise<NameKeys>>();
+const keyById = new Map<number, { name: string; key: string }>();
+const SLICE = 2_000;
+
+async function buildNameKeys(catalog: CompanyCatalog): Promise<NameKeys> {
+  const keys: string[] = [];
+  const byKey = new Map<string, CatalogCompany[]>();
+  for (const [position, company] of catalog.companies.entries()) {
+    let known = keyById.get(company.id);
+    if (known?.name !== company.name) {
+      known = { name: company.name, key: normalizeSearchText(company.name) };
+      keyById.set(company.id, known);
+    }
+    keys.push(known.key);
+    const list = byKey.get(known.key);
+    if (list) list.push(company);
+    else byKey.set(known.key, [company]);
+    if (position % SLICE === SLICE - 1) await new Promise((resolve) => setImmediate(resolve));
+  }
+  return { keys, byKey };
+}
+
+function nameKeysOf(catalog: CompanyCatalog): Promise<NameKeys> {
+  let found = keysByCatalog.get(catalog);
   if (!found) {
-    const keys = catalog.companies.map((company) => normalizeSearchText(company.name));
-    const byKey = new Map<string, CatalogCompany[]>();
-    keys.forEach((key, position) => {
-      const list = byKey.get(key);
-      if (list) list.push(catalog.companies[position]!);
-      else byKey.set(key, [catalog.companies[position]!]);
-    });
-    found = { keys, byKey };
-    keyed.set(catalog, found);
+    found = buildNameKeys(catalog);
+    keysByCatalog.set(catalog, found);
   }
   return found;
 }
@@ -71,8 +89,8 @@ function innerParts(key: string): Set<string> {
 }
 
 /** The catalog's companies similar to `key`. */
-function fromCatalog(catalog: CompanyCatalog, key: string): Keyed[] {
-  const { keys, byKey } = nameKeysOf(catalog);
+async function fromCatalog(catalog: CompanyCatalog, key: string): Promise<Keyed[]> {
+  const { keys, byKey } = await nameKeysOf(catalog);
   const found: Keyed[] = (byKey.get(key) ?? []).map((company) => ({ company, key }));
   if (Array.from(key).length >= MIN_CONTAINED_LENGTH) {
     // The index answers names or readings containing the key; keep the names.
@@ -93,7 +111,7 @@ async function recentlyChanged(): Promise<Keyed[]> {
     .select({ id: companies.id, name: companies.name, kana: companies.kana, prefectureName: prefectures.name })
     .from(companies)
     .innerJoin(prefectures, eq(prefectures.id, companies.prefectureId))
-    .where(and(gt(companies.updatedAt, sql`now() - ${RECENT}`)));
+    .where(gt(companies.updatedAt, sql`now() - ${RECENT}`));
   return rows.map((company) => ({ company, key: normalizeSearchText(company.name) }));
 }
 
@@ -105,7 +123,7 @@ export async function findSimilarCompanies(options: { name: string; excludeCompa
   if (!key) return [];
   const [catalog, recent] = await Promise.all([getCompanyCatalog(), recentlyChanged()]);
   const recentIds = new Set(recent.map((entry) => entry.company.id));
-  const candidates = [...fromCatalog(catalog, key).filter((entry) => !recentIds.has(entry.company.id)), ...recent];
+  const candidates = [...(await fromCatalog(catalog, key)).filter((entry) => !recentIds.has(entry.company.id)), ...recent];
   const similar = new Map<number, SimilarCompany>();
   for (const { company, key: existing } of candidates) {
     if (company.id === options.excludeCompanyId || similar.has(company.id)) continue;

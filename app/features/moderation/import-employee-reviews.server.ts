@@ -10,7 +10,7 @@ import { companies, posts } from '../../db/schema';
 import { publishPost } from '../posts/publish-post.server';
 import { invalidateCompanyCatalog } from '../search/company-catalog.server';
 import { recordModeratorAction } from './audit-log.server';
-import { type CheckedRow, checkEmployeeReviewRows, parseEmployeeReviewCsv } from './employee-review-csv';
+import { type CheckedRow, checkEmployeeReviewRows, decodeCsvBytes, parseEmployeeReviewCsv } from './employee-review-csv';
 
 /** ready: valid and new (imported by a real run); imported: stored now; skipped: its source id is stored already. */
 export type ImportRowStatus = 'ready' | 'imported' | 'skipped' | 'invalid';
@@ -154,4 +154,26 @@ export async function importEmployeeReviews(options: {
   // publishPost moved the companies' post counts: this process's search shows them at once.
   if (rows.some((row) => row.status === 'imported')) invalidateCompanyCatalog();
   return report('imported');
+}
+
+/**
+ * importEmployeeReviews for a file's bytes (the upload, the command line): UTF-8 with or without
+ * a BOM; other bytes (Shift_JIS from Excel) are an unreadable file, with the way to save UTF-8.
+ */
+export async function importEmployeeReviewFile(
+  options: Omit<Parameters<typeof importEmployeeReviews>[0], 'csvText'> & { bytes: Uint8Array },
+): Promise<ImportReport> {
+  const { bytes, ...rest } = options;
+  const decoded = decodeCsvBytes(bytes);
+  if (!decoded.ok) {
+    return {
+      outcome: 'unreadable',
+      dryRun: rest.dryRun,
+      skipInvalid: rest.skipInvalid,
+      fileError: decoded.error,
+      counts: countsOf([]),
+      rows: [],
+    };
+  }
+  return importEmployeeReviews({ ...rest, csvText: decoded.text });
 }

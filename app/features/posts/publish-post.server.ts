@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { entrySheets, internExperiences, posts, screeningExperiences } from '../../db/schema';
 import type { PostTypeKey } from '../../db/enums';
@@ -29,7 +30,13 @@ export async function publishPost<K extends PostTypeKey>(options: {
   publishedAt?: Date;
   /** When it was sent for review; the publication time by default. */
   submittedAt?: Date;
-}): Promise<{ postId: number; newBadgeKindIds: number[] }> {
+  /**
+   * The post's id in the file it is imported from (社員クチコミ). A post with this id already
+   * stored is left as it is (ON CONFLICT DO NOTHING on the unique index, so two imports of one
+   * file running at once store it once): the answer is then that post, with `alreadyImported`.
+   */
+  importSourceId?: string;
+}): Promise<{ postId: number; newBadgeKindIds: number[]; alreadyImported?: true }> {
   const { type } = options;
   const companyId = options.companyId ?? null;
   const recruitServiceId = options.recruitServiceId ?? null;
@@ -67,11 +74,17 @@ export async function publishPost<K extends PostTypeKey>(options: {
         recruitServiceId,
         ...texts,
         revision: 1,
+        importSourceId: options.importSourceId ?? null,
         submittedAt,
         publishedAt,
       })
+      .onConflictDoNothing({ target: posts.importSourceId })
       .returning({ id: posts.id });
-    const postId = row!.id;
+    if (!row) {
+      const [stored] = await tx.select({ id: posts.id }).from(posts).where(eq(posts.importSourceId, options.importSourceId!));
+      return { postId: stored!.id, newBadgeKindIds: [], alreadyImported: true as const };
+    }
+    const postId = row.id;
     // intern_experiences copies the company so that per-company averages are one index scan.
     if (intern) await tx.insert(internExperiences).values({ postId, companyId: companyId!, ...intern });
     if (screening) await tx.insert(screeningExperiences).values({ postId, ...screening });

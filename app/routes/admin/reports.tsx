@@ -62,6 +62,15 @@ export async function action({ request }: Route.ActionArgs) {
   throw new AppError('invalid_request', { detail: `Unknown intent ${String(intent)}` });
 }
 
+/**
+ * Another moderator decided first (409): load the page again, so that it shows the decision that
+ * counts (React Router skips that after an error status by default).
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
+  if ((actionResult as { intent?: string } | undefined)?.intent === 'already_reviewed') return true;
+  return defaultShouldRevalidate;
+}
+
 function ReportedPostCard({ post, actionData }: { post: ReportedPost; actionData: Route.ComponentProps['actionData'] }) {
   const navigation = useNavigation();
   const mine = actionData && actionData.postId === post.postId ? actionData : undefined;

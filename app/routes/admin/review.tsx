@@ -67,6 +67,15 @@ export async function action({ request, params }: Route.ActionArgs) {
   throw new AppError('invalid_request', { detail: `Unknown intent ${String(intent)}` });
 }
 
+/**
+ * Another moderator decided first (409): load the page again, so that it shows the decision that
+ * counts (React Router skips that after an error status by default).
+ */
+export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
+  if ((actionResult as { intent?: string } | undefined)?.intent === 'already_reviewed') return true;
+  return defaultShouldRevalidate;
+}
+
 const STATUS: Record<string, { label: string; className: string }> = {
   submitted: { label: '審査待ち', className: styles.statusSubmitted! },
   published: { label: '公開済み', className: styles.statusPublished! },

@@ -1,0 +1,56 @@
+import { eq, sql } from 'drizzle-orm';
+import { companies } from '../../db/schema';
+import { inTransaction, type DbOrTx } from '../../db/transaction.server';
+import { AppError } from '../../lib/app-error';
+import type { CompanyFields } from './company-form-schema';
+
+/** What an edit changed: each field with its value before and after. */
+export type FieldChanges = Partial<Record<keyof CompanyFields, [unknown, unknown]>>;
+
+const FIELDS = ['name', 'kana', 'industryId', 'prefectureId', 'url', 'employeeCount', 'foundedYear', 'description'] as const;
+
+/**
+ * Changes a company's own fields (never its post counts, which refreshCompanyStats keeps) and
+ * answers what changed; an edit that changes nothing writes nothing. The row is locked for the
+ * comparison, so two moderators' edits each see the other's result. Throws AppError
+ * 'company_not_found' for an unknown id. The search catalog notices the change through the
+ * companies version (migration 0006).
+ */
+export async function updateCompany(options: {
+  tx?: DbOrTx;
+  companyId: number;
+  fields: CompanyFields;
+}): Promise<{ changes: FieldChanges }> {
+  return inTransaction(options.tx, async (tx) => {
+    const [before] = await tx
+      .select({
+        name: companies.name,
+        kana: companies.kana,
+        industryId: companies.industryId,
+        prefectureId: companies.prefectureId,
+        url: companies.url,
+        employeeCount: companies.employeeCount,
+        foundedYear: companies.foundedYear,
+        description: companies.description,
+      })
+      .from(companies)
+      .where(eq(companies.id, options.companyId))
+      .for('update');
+    if (!before) throw new AppError('company_not_found', { detail: `No company ${options.companyId}` });
+    const changes: FieldChanges = {};
+    const set: Partial<CompanyFields> = {};
+    for (const field of FIELDS) {
+      const after = options.fields[field];
+      if (before[field] === after) continue;
+      changes[field] = [before[field], after];
+      Object.assign(set, { [field]: after });
+    }
+    if (Object.keys(set).length > 0) {
+      await tx
+        .update(companies)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(companies.id, options.companyId));
+    }
+    return { changes };
+  });
+}

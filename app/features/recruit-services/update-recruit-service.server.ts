@@ -1,0 +1,51 @@
+import { eq, sql } from 'drizzle-orm';
+import { recruitServices } from '../../db/schema';
+import { inTransaction, type DbOrTx } from '../../db/transaction.server';
+import { AppError } from '../../lib/app-error';
+import type { ServiceFields } from './service-form-schema';
+
+/** What an edit changed: each field with its value before and after. */
+export type ServiceChanges = Partial<Record<keyof ServiceFields, [unknown, unknown]>>;
+
+const FIELDS = ['name', 'kana', 'category', 'url', 'description'] as const;
+
+/**
+ * Changes a job-hunting service and answers what changed; an edit that changes nothing writes
+ * nothing. Throws AppError 'recruit_service_not_found' for an unknown id. A name another service
+ * has fails on the unique constraint (the caller checks first and maps that failure).
+ */
+export async function updateRecruitService(options: {
+  tx?: DbOrTx;
+  recruitServiceId: number;
+  fields: ServiceFields;
+}): Promise<{ changes: ServiceChanges }> {
+  return inTransaction(options.tx, async (tx) => {
+    const [before] = await tx
+      .select({
+        name: recruitServices.name,
+        kana: recruitServices.kana,
+        category: recruitServices.category,
+        url: recruitServices.url,
+        description: recruitServices.description,
+      })
+      .from(recruitServices)
+      .where(eq(recruitServices.id, options.recruitServiceId))
+      .for('update');
+    if (!before) throw new AppError('recruit_service_not_found', { detail: `No recruit service ${options.recruitServiceId}` });
+    const changes: ServiceChanges = {};
+    const set: Partial<ServiceFields> = {};
+    for (const field of FIELDS) {
+      const after = options.fields[field];
+      if (before[field] === after) continue;
+      changes[field] = [before[field], after];
+      Object.assign(set, { [field]: after });
+    }
+    if (Object.keys(set).length > 0) {
+      await tx
+        .update(recruitServices)
+        .set({ ...set, updatedAt: sql`now()` })
+        .where(eq(recruitServices.id, options.recruitServiceId));
+    }
+    return { changes };
+  });
+}

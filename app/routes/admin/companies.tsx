@@ -1,0 +1,130 @@
+import { Form, useSearchParams } from 'react-router';
+import { requireModerator } from '../../features/accounts/session-request.server';
+import { listAdminCompanies } from '../../features/moderation/list-admin-catalog.server';
+import { formatDateTime } from '../../lib/format-date-time';
+import { parseId } from '../../lib/http';
+import { pageMeta } from '../../lib/meta';
+import { Button } from '../../ui/button';
+import { Input } from '../../ui/input';
+import { Link } from '../../ui/link';
+import { Pagination } from '../../ui/pagination';
+import type { Route } from './+types/companies';
+import styles from './catalog.module.css';
+
+// /admin/companies: every company, newest first, or found with the site's own search (names and
+// readings, kana and width alike, decision 008), each linking to its edit form.
+
+const KEYWORD_MAX = 100;
+
+export function meta() {
+  return pageMeta({ title: '企業の管理', description: '企業の一覧です。企業の追加と編集ができます。', noindex: true });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireModerator(request);
+  const url = new URL(request.url);
+  const keyword = Array.from(url.searchParams.get('q') ?? '')
+    .slice(0, KEYWORD_MAX)
+    .join('');
+  const page = parseId(url.searchParams.get('page')) ?? 1;
+  const list = await listAdminCompanies({ keyword, page });
+  return { ...list, keyword };
+}
+
+export default function AdminCompanies({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, keyword } = loaderData;
+  const [params] = useSearchParams();
+  return (
+    <section className={styles.section} aria-labelledby="companies-title">
+      <div className={styles.head}>
+        <h1 id="companies-title" className={styles.title}>
+          企業
+        </h1>
+        <Button href="/admin/companies/new">企業を追加</Button>
+      </div>
+      <p className={styles.lead}>企業名・フリガナ（ひらがな・カタカナどちらでも）またはIDで探せます。企業名を押すと編集できます。</p>
+      <Form method="get" className={styles.search} role="search">
+        <Input
+          type="search"
+          name="q"
+          label="企業を探す"
+          hideLabel
+          placeholder="企業名・フリガナ・ID"
+          defaultValue={keyword}
+          maxLength={KEYWORD_MAX}
+          className={styles.searchField}
+        />
+        <Button type="submit" variant="secondary">
+          検索
+        </Button>
+        {keyword && (
+          <Link to="/admin/companies" className={styles.back}>
+            条件をクリア
+          </Link>
+        )}
+      </Form>
+      {items.length === 0 ? (
+        <p className={styles.empty}>
+          {keyword
+            ? `「${keyword}」に当てはまる企業はありません。表記を変えて探すか、「企業を追加」から登録してください。`
+            : 'まだ企業が登録されていません。「企業を追加」から登録してください。'}
+        </p>
+      ) : (
+        <>
+          <p className={styles.total} aria-live="polite">
+            {keyword ? `「${keyword}」の検索結果 ` : ''}
+            {total.toLocaleString('ja-JP')}社
+          </p>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col" className={styles.num}>
+                    ID
+                  </th>
+                  <th scope="col">企業名</th>
+                  <th scope="col">業種</th>
+                  <th scope="col">本社</th>
+                  <th scope="col" className={styles.num}>
+                    公開投稿
+                  </th>
+                  <th scope="col">更新日時</th>
+                  <th scope="col">
+                    <span className="visually-hidden">公開ページ</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((company) => (
+                  <tr key={company.id}>
+                    <td className={styles.num} data-label="ID">
+                      {company.id}
+                    </td>
+                    <td>
+                      <Link to={`/admin/companies/${company.id}/edit`} className={styles.name}>
+                        {company.name}
+                      </Link>
+                      <span className={styles.kana}>{company.kana}</span>
+                    </td>
+                    <td data-label="業種">{company.industryName}</td>
+                    <td data-label="本社">{company.prefectureName}</td>
+                    <td className={styles.num} data-label="公開投稿">
+                      {company.publishedPostCount.toLocaleString('ja-JP')}件
+                    </td>
+                    <td className={styles.nowrap} data-label="更新日時">
+                      {formatDateTime(company.updatedAt)}
+                    </td>
+                    <td>
+                      <Link to={`/companies/${company.id}`}>公開ページ</Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} pageCount={pageCount} search={params.toString()} />
+        </>
+      )}
+    </section>
+  );
+}

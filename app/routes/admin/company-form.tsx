@@ -1,0 +1,262 @@
+import { data, redirect, useNavigation } from 'react-router';
+import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { requireModerator } from '../../features/accounts/session-request.server';
+import {
+  COMPANY_DESCRIPTION_MAX,
+  COMPANY_KANA_MAX,
+  COMPANY_NAME_MAX,
+  companyFormSchema,
+  currentYearInJapan,
+  FOUNDED_YEAR_MIN,
+} from '../../features/companies/company-form-schema';
+import { getCompanyForEditing } from '../../features/companies/get-company-for-editing.server';
+import { listFilterOptions } from '../../features/companies/list-filter-options.server';
+import type { SimilarCompany } from '../../features/moderation/find-similar-companies.server';
+import { SIMILAR_COMPANY_MESSAGE, saveCompany } from '../../features/moderation/save-company.server';
+import { AppError } from '../../lib/app-error';
+import { echoValues, type FieldErrors, type FormValues, formValues, parseForm, textValue } from '../../lib/form';
+import { readFormData } from '../../lib/form-data.server';
+import { formatDateTime } from '../../lib/format-date-time';
+import { parseId } from '../../lib/http';
+import { pageMeta } from '../../lib/meta';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { Input } from '../../ui/input';
+import { Link } from '../../ui/link';
+import { Select } from '../../ui/select';
+import { Textarea } from '../../ui/textarea';
+import { ValidatedForm } from '../../ui/validated-form';
+import type { Route } from './+types/company-form';
+import styles from './catalog.module.css';
+
+// /admin/companies/new and /admin/companies/{id}/edit: one form for adding and editing a company
+// (docs/decisions/029-admin-catalog.md). A new or renamed company whose name is like another's
+// is saved only once the moderator has seen the similar companies and ticked the confirmation.
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.company ? `企業の編集: ${loaderData.company.name}` : '企業の追加';
+  return pageMeta({ title, description: '企業の情報を登録・編集します。', noindex: true });
+}
+
+/** The company of an edit URL; null on the new-company URL. Unknown ids are the 404 page. */
+async function companyOf(params: Route.LoaderArgs['params']) {
+  if (!('companyId' in params) || params.companyId === undefined) return null;
+  const companyId = parseId(params.companyId);
+  const company = companyId === null ? null : await getCompanyForEditing({ companyId });
+  if (!company) throw new AppError('company_not_found');
+  return company;
+}
+
+const SAVED_MESSAGES = {
+  created: '企業を登録しました。',
+  updated: '変更を保存しました。',
+  unchanged: '変更はありませんでした。',
+} as const;
+
+function savedOf(value: string | null): keyof typeof SAVED_MESSAGES | null {
+  return value === 'created' || value === 'updated' || value === 'unchanged' ? value : null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireModerator(request);
+  const [company, options] = await Promise.all([companyOf(params), listFilterOptions()]);
+  return { company, options, saved: savedOf(new URL(request.url).searchParams.get('saved')), thisYear: currentYearInJapan() };
+}
+
+type Refusal = { ok: false; errors: FieldErrors; values: FormValues; similar: SimilarCompany[]; similarFor: string | null };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const moderator = await requireModerator(request);
+  const existing = await companyOf(params);
+  const form = await readFormData(request);
+  const result = parseForm(companyFormSchema, form);
+  const refuse = (refusal: Omit<Refusal, 'ok' | 'values'>, status: number) =>
+    data({ ok: false as const, values: echoValues(formValues(form)), ...refusal } satisfies Refusal, { status });
+  if (!result.ok) return refuse({ errors: result.errors, similar: [], similarFor: null }, 400);
+
+  const outcome = await saveCompany({ moderatorId: moderator.id, companyId: existing?.id, form: result.data });
+  if (outcome.status === 'invalid') return refuse({ errors: outcome.errors, similar: [], similarFor: null }, 400);
+  if (outcome.status === 'similar') {
+    return refuse({ errors: { confirmSimilar: SIMILAR_COMPANY_MESSAGE }, similar: outcome.similar, similarFor: outcome.similarFor }, 409);
+  }
+  const saved = outcome.created ? 'created' : outcome.changed ? 'updated' : 'unchanged';
+  return redirect(`/admin/companies/${outcome.companyId}/edit?saved=${saved}`);
+}
+
+const MATCH_LABELS: Record<SimilarCompany['match'], string> = {
+  same: '同じ名前',
+  contains: 'この名前を含む',
+  contained: 'この名前に含まれる',
+};
+
+function SimilarWarning({ similar }: { similar: SimilarCompany[] }) {
+  return (
+    <section className={styles.warning} aria-labelledby="similar-title">
+      <h2 id="similar-title">似た名前の企業が登録されています</h2>
+      <p>同じ企業を重複して登録しないよう、次の企業と別の企業であることを確かめてください（リンクは新しいタブで開きます）。</p>
+      <ul>
+        {similar.map((company) => (
+          <li key={company.id}>
+            <a href={`/admin/companies/${company.id}/edit`} target="_blank" rel="noreferrer">
+              {company.name}
+            </a>
+            （{company.kana}・{company.prefectureName}・ID {company.id}・{MATCH_LABELS[company.match]}）
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export default function CompanyForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { company, options, saved, thisYear } = loaderData;
+  const navigation = useNavigation();
+  const values = actionData?.values;
+  const similar = actionData?.similar ?? [];
+  // What was typed comes back after a refusal; otherwise what is stored.
+  const field = (name: string, stored: string | number | null | undefined) =>
+    textValue(values, name) ?? (stored == null ? '' : String(stored));
+  const regions = [...new Set(options.prefectures.map((prefecture) => prefecture.region))];
+
+  return (
+    <section className={styles.section} aria-labelledby="company-form-title">
+      <Link to="/admin/companies" className={styles.back}>
+        ← 企業一覧に戻る
+      </Link>
+      <h1 id="company-form-title" className={styles.title}>
+        {company ? `企業の編集: ${company.name}` : '企業の追加'}
+      </h1>
+      {saved && (
+        <p className={styles.done} role="status">
+          {SAVED_MESSAGES[saved]}
+          {company && (
+            <>
+              {' '}
+              <Link to={`/companies/${company.id}`}>公開ページを見る</Link>
+            </>
+          )}
+        </p>
+      )}
+      {company && (
+        <dl className={styles.facts}>
+          <dt>ID</dt>
+          <dd>{company.id}</dd>
+          <dt>公開投稿</dt>
+          <dd>{company.publishedPostCount.toLocaleString('ja-JP')}件</dd>
+          <dt>登録日時</dt>
+          <dd>{formatDateTime(company.createdAt)}</dd>
+          <dt>更新日時</dt>
+          <dd>{formatDateTime(company.updatedAt)}</dd>
+        </dl>
+      )}
+      <ValidatedForm
+        method="post"
+        className={`${styles.form} ${styles.formPanel}`}
+        schema={companyFormSchema}
+        serverErrors={actionData?.errors}
+      >
+        <CsrfField />
+        {similar.length > 0 && <SimilarWarning similar={similar} />}
+        <Input
+          label="企業名"
+          name="name"
+          required
+          maxLength={COMPANY_NAME_MAX}
+          placeholder="例: 株式会社シューログ"
+          defaultValue={field('name', company?.name)}
+        />
+        <Input
+          label="フリガナ"
+          name="kana"
+          required
+          maxLength={COMPANY_KANA_MAX}
+          placeholder="例: シューログ"
+          hint="全角カタカナ。ひらがな・半角カナで入力しても全角カタカナに直して保存します。「株式会社」の読みは入れません。"
+          defaultValue={field('kana', company?.kana)}
+        />
+        <div className={styles.pair}>
+          <Select
+            label="業種"
+            name="industryId"
+            required
+            placeholder="選択してください"
+            options={options.industries.map((industry) => ({ value: String(industry.id), label: industry.name }))}
+            defaultValue={textValue(values, 'industryId') ?? (company ? String(company.industryId) : undefined)}
+          />
+          <Select
+            label="本社所在地（都道府県）"
+            name="prefectureId"
+            required
+            placeholder="選択してください"
+            defaultValue={textValue(values, 'prefectureId') ?? (company ? String(company.prefectureId) : undefined)}
+          >
+            {regions.map((region) => (
+              <optgroup key={region} label={region}>
+                {options.prefectures
+                  .filter((prefecture) => prefecture.region === region)
+                  .map((prefecture) => (
+                    <option key={prefecture.id} value={String(prefecture.id)}>
+                      {prefecture.name}
+                    </option>
+                  ))}
+              </optgroup>
+            ))}
+          </Select>
+        </div>
+        <Input
+          label="URL"
+          name="url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://www.example.co.jp/"
+          hint="任意。http:// または https:// で始まる企業の公式サイト。"
+          defaultValue={field('url', company?.url)}
+        />
+        <div className={styles.pair}>
+          <Input
+            label="従業員数"
+            name="employeeCount"
+            inputMode="numeric"
+            hint="任意。人数を数字で（例: 1,200）。"
+            defaultValue={field('employeeCount', company?.employeeCount)}
+          />
+          <Input
+            label="設立年"
+            name="foundedYear"
+            inputMode="numeric"
+            maxLength={5}
+            hint={`任意。西暦4桁（${FOUNDED_YEAR_MIN}〜${thisYear}）。`}
+            defaultValue={field('foundedYear', company?.foundedYear)}
+          />
+        </div>
+        <Textarea
+          label="企業説明"
+          name="description"
+          rows={6}
+          maxLength={COMPANY_DESCRIPTION_MAX}
+          hint="任意。事業内容など、企業ページに載せる紹介文です。"
+          defaultValue={field('description', company?.description)}
+        />
+        {similar.length > 0 && (
+          <>
+            <input type="hidden" name="similarFor" value={actionData?.similarFor ?? ''} />
+            <Checkbox
+              name="confirmSimilar"
+              label="同じ企業の重複登録ではないことを確認しました"
+              error={actionData?.errors.confirmSimilar}
+            />
+          </>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit" disabledLabel="保存しています…" pending={navigation.state === 'submitting'}>
+            {company ? '変更を保存する' : '企業を登録する'}
+          </Button>
+          <Link to="/admin/companies" className={styles.back}>
+            キャンセル
+          </Link>
+        </div>
+      </ValidatedForm>
+    </section>
+  );
+}

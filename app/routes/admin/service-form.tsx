@@ -1,0 +1,203 @@
+import { data, redirect, useNavigation } from 'react-router';
+import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { requireModerator } from '../../features/accounts/session-request.server';
+import { SIMILAR_SERVICE_MESSAGE, type SimilarService, saveService } from '../../features/moderation/save-service.server';
+import { getServiceForEditing } from '../../features/recruit-services/get-service-for-editing.server';
+import {
+  SERVICE_CATEGORY_MAX,
+  SERVICE_CATEGORY_SUGGESTIONS,
+  SERVICE_DESCRIPTION_MAX,
+  SERVICE_KANA_MAX,
+  SERVICE_NAME_MAX,
+  serviceFormSchema,
+} from '../../features/recruit-services/service-form-schema';
+import { AppError } from '../../lib/app-error';
+import { echoValues, type FieldErrors, type FormValues, formValues, parseForm, textValue } from '../../lib/form';
+import { readFormData } from '../../lib/form-data.server';
+import { formatDateTime } from '../../lib/format-date-time';
+import { parseId } from '../../lib/http';
+import { pageMeta } from '../../lib/meta';
+import { Button } from '../../ui/button';
+import { Checkbox } from '../../ui/checkbox';
+import { Input } from '../../ui/input';
+import { Link } from '../../ui/link';
+import { Textarea } from '../../ui/textarea';
+import { ValidatedForm } from '../../ui/validated-form';
+import type { Route } from './+types/service-form';
+import styles from './catalog.module.css';
+
+// /admin/services/new and /admin/services/{id}/edit: adding and editing a job-hunting service
+// (docs/decisions/029-admin-catalog.md). Names are unique; a name that search would take for
+// another service's is saved only after the moderator confirms it.
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const title = loaderData?.service ? `就活サービスの編集: ${loaderData.service.name}` : '就活サービスの追加';
+  return pageMeta({ title, description: '就活サービスの情報を登録・編集します。', noindex: true });
+}
+
+async function serviceOf(params: Route.LoaderArgs['params']) {
+  if (!('serviceId' in params) || params.serviceId === undefined) return null;
+  const recruitServiceId = parseId(params.serviceId);
+  const service = recruitServiceId === null ? null : await getServiceForEditing({ recruitServiceId });
+  if (!service) throw new AppError('recruit_service_not_found');
+  return service;
+}
+
+const SAVED_MESSAGES = {
+  created: '就活サービスを登録しました。',
+  updated: '変更を保存しました。',
+  unchanged: '変更はありませんでした。',
+} as const;
+
+function savedOf(value: string | null): keyof typeof SAVED_MESSAGES | null {
+  return value === 'created' || value === 'updated' || value === 'unchanged' ? value : null;
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireModerator(request);
+  const service = await serviceOf(params);
+  return { service, saved: savedOf(new URL(request.url).searchParams.get('saved')) };
+}
+
+type Refusal = { ok: false; errors: FieldErrors; values: FormValues; similar: SimilarService[]; similarFor: string | null };
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const moderator = await requireModerator(request);
+  const existing = await serviceOf(params);
+  const form = await readFormData(request);
+  const result = parseForm(serviceFormSchema, form);
+  const refuse = (refusal: Omit<Refusal, 'ok' | 'values'>, status: number) =>
+    data({ ok: false as const, values: echoValues(formValues(form)), ...refusal } satisfies Refusal, { status });
+  if (!result.ok) return refuse({ errors: result.errors, similar: [], similarFor: null }, 400);
+
+  const outcome = await saveService({ moderatorId: moderator.id, recruitServiceId: existing?.id, form: result.data });
+  if (outcome.status === 'invalid') return refuse({ errors: outcome.errors, similar: [], similarFor: null }, 400);
+  if (outcome.status === 'similar') {
+    return refuse({ errors: { confirmSimilar: SIMILAR_SERVICE_MESSAGE }, similar: outcome.similar, similarFor: outcome.similarFor }, 409);
+  }
+  const saved = outcome.created ? 'created' : outcome.changed ? 'updated' : 'unchanged';
+  return redirect(`/admin/services/${outcome.recruitServiceId}/edit?saved=${saved}`);
+}
+
+export default function ServiceForm({ loaderData, actionData }: Route.ComponentProps) {
+  const { service, saved } = loaderData;
+  const navigation = useNavigation();
+  const values = actionData?.values;
+  const similar = actionData?.similar ?? [];
+  const field = (name: string, stored: string | null | undefined) => textValue(values, name) ?? stored ?? '';
+
+  return (
+    <section className={styles.section} aria-labelledby="service-form-title">
+      <Link to="/admin/services" className={styles.back}>
+        ← 就活サービス一覧に戻る
+      </Link>
+      <h1 id="service-form-title" className={styles.title}>
+        {service ? `就活サービスの編集: ${service.name}` : '就活サービスの追加'}
+      </h1>
+      {saved && (
+        <p className={styles.done} role="status">
+          {SAVED_MESSAGES[saved]}
+          {service && (
+            <>
+              {' '}
+              <Link to={`/recruit_services/${service.id}`}>公開ページを見る</Link>
+            </>
+          )}
+        </p>
+      )}
+      {service && (
+        <dl className={styles.facts}>
+          <dt>ID</dt>
+          <dd>{service.id}</dd>
+          <dt>登録日時</dt>
+          <dd>{formatDateTime(service.createdAt)}</dd>
+          <dt>更新日時</dt>
+          <dd>{formatDateTime(service.updatedAt)}</dd>
+        </dl>
+      )}
+      <ValidatedForm
+        method="post"
+        className={`${styles.form} ${styles.formPanel}`}
+        schema={serviceFormSchema}
+        serverErrors={actionData?.errors}
+      >
+        <CsrfField />
+        {similar.length > 0 && (
+          <section className={styles.warning} aria-labelledby="similar-title">
+            <h2 id="similar-title">同じ名前と見なされる就活サービスがあります</h2>
+            <p>全角・半角やひらがな・カタカナの違いを除くと、次のサービスと同じ名前です。重複していないか確かめてください。</p>
+            <ul>
+              {similar.map((other) => (
+                <li key={other.id}>
+                  <a href={`/admin/services/${other.id}/edit`} target="_blank" rel="noreferrer">
+                    {other.name}
+                  </a>
+                  （{other.kana}・{other.category}・ID {other.id}）
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        <Input label="サービス名" name="name" required maxLength={SERVICE_NAME_MAX} defaultValue={field('name', service?.name)} />
+        <Input
+          label="フリガナ"
+          name="kana"
+          required
+          maxLength={SERVICE_KANA_MAX}
+          hint="全角カタカナ。ひらがな・半角カナで入力しても全角カタカナに直して保存します。"
+          defaultValue={field('kana', service?.kana)}
+        />
+        <Input
+          label="分類"
+          name="category"
+          required
+          maxLength={SERVICE_CATEGORY_MAX}
+          list="service-categories"
+          hint={`例: ${SERVICE_CATEGORY_SUGGESTIONS.join('、')}`}
+          defaultValue={field('category', service?.category)}
+        />
+        <datalist id="service-categories">
+          {SERVICE_CATEGORY_SUGGESTIONS.map((category) => (
+            <option key={category} value={category} />
+          ))}
+        </datalist>
+        <Input
+          label="URL"
+          name="url"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder="https://www.example.jp/"
+          hint="任意。http:// または https:// で始まる公式サイト。"
+          defaultValue={field('url', service?.url)}
+        />
+        <Textarea
+          label="説明"
+          name="description"
+          rows={5}
+          maxLength={SERVICE_DESCRIPTION_MAX}
+          hint="任意。サービスのページに載せる紹介文です。"
+          defaultValue={field('description', service?.description)}
+        />
+        {similar.length > 0 && (
+          <>
+            <input type="hidden" name="similarFor" value={actionData?.similarFor ?? ''} />
+            <Checkbox
+              name="confirmSimilar"
+              label="同じサービスの重複登録ではないことを確認しました"
+              error={actionData?.errors.confirmSimilar}
+            />
+          </>
+        )}
+        <div className={styles.actions}>
+          <Button type="submit" disabledLabel="保存しています…" pending={navigation.state === 'submitting'}>
+            {service ? '変更を保存する' : 'サービスを登録する'}
+          </Button>
+          <Link to="/admin/services" className={styles.back}>
+            キャンセル
+          </Link>
+        </div>
+      </ValidatedForm>
+    </section>
+  );
+}

@@ -1,0 +1,119 @@
+import { Form, useSearchParams } from 'react-router';
+import { requireModerator } from '../../features/accounts/session-request.server';
+import { listAdminServices } from '../../features/moderation/list-admin-catalog.server';
+import { parseId } from '../../lib/http';
+import { pageMeta } from '../../lib/meta';
+import { Button } from '../../ui/button';
+import { Input } from '../../ui/input';
+import { Link } from '../../ui/link';
+import { Pagination } from '../../ui/pagination';
+import type { Route } from './+types/services';
+import styles from './catalog.module.css';
+
+// /admin/services: the job-hunting services (就活サービス), newest first, each linking to its
+// edit form.
+
+const KEYWORD_MAX = 100;
+
+export function meta() {
+  return pageMeta({ title: '就活サービスの管理', description: '就活サービスの一覧です。追加と編集ができます。', noindex: true });
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireModerator(request);
+  const url = new URL(request.url);
+  const keyword = Array.from(url.searchParams.get('q') ?? '')
+    .slice(0, KEYWORD_MAX)
+    .join('');
+  const page = parseId(url.searchParams.get('page')) ?? 1;
+  return { ...(await listAdminServices({ keyword, page })), keyword };
+}
+
+export default function AdminServices({ loaderData }: Route.ComponentProps) {
+  const { items, total, page, pageCount, keyword } = loaderData;
+  const [params] = useSearchParams();
+  return (
+    <section className={styles.section} aria-labelledby="services-title">
+      <div className={styles.head}>
+        <h1 id="services-title" className={styles.title}>
+          就活サービス
+        </h1>
+        <Button href="/admin/services/new">サービスを追加</Button>
+      </div>
+      <p className={styles.lead}>学生が口コミを投稿できる就活サービスです。サービス名を押すと編集できます。</p>
+      <Form method="get" className={styles.search} role="search">
+        <Input
+          type="search"
+          name="q"
+          label="サービスを探す"
+          hideLabel
+          placeholder="サービス名・フリガナ"
+          defaultValue={keyword}
+          maxLength={KEYWORD_MAX}
+          className={styles.searchField}
+        />
+        <Button type="submit" variant="secondary">
+          検索
+        </Button>
+        {keyword && (
+          <Link to="/admin/services" className={styles.back}>
+            条件をクリア
+          </Link>
+        )}
+      </Form>
+      {items.length === 0 ? (
+        <p className={styles.empty}>
+          {keyword
+            ? `「${keyword}」に当てはまるサービスはありません。「サービスを追加」から登録できます。`
+            : 'まだ就活サービスが登録されていません。「サービスを追加」から登録してください。'}
+        </p>
+      ) : (
+        <>
+          <p className={styles.total}>{total.toLocaleString('ja-JP')}件</p>
+          <div className={styles.tableWrap}>
+            <table className={styles.table}>
+              <thead>
+                <tr>
+                  <th scope="col" className={styles.num}>
+                    ID
+                  </th>
+                  <th scope="col">サービス名</th>
+                  <th scope="col">分類</th>
+                  <th scope="col" className={styles.num}>
+                    口コミ
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">公開ページ</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((service) => (
+                  <tr key={service.id}>
+                    <td className={styles.num} data-label="ID">
+                      {service.id}
+                    </td>
+                    <td>
+                      <Link to={`/admin/services/${service.id}/edit`} className={styles.name}>
+                        {service.name}
+                      </Link>
+                      <span className={styles.kana}>{service.kana}</span>
+                    </td>
+                    <td data-label="分類">{service.category}</td>
+                    <td className={styles.num} data-label="口コミ">
+                      {service.reviewCount.toLocaleString('ja-JP')}件
+                    </td>
+                    <td>
+                      <Link to={`/recruit_services/${service.id}`}>公開ページ</Link>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination page={page} pageCount={pageCount} search={params.toString()} />
+        </>
+      )}
+    </section>
+  );
+}

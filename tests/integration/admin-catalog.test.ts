@@ -1,0 +1,724 @@
+// The admin area's catalog (issue 14, points 10 and 11; docs/decisions/029-admin-catalog.md):
+// companies and job-hunting services added and edited through the route actions, with Japanese
+// messages, the similar-name warning and its confirmation, the audit rows, the search finding
+// new and renamed companies, the 404 everyone but moderators gets, and the 社員クチコミ CSV
+// import (dry run, all or nothing, skipping invalid rows, idempotent and concurrent runs, the
+// upload and the command line).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '../../app/db/client.server';
+import type { ModerationAction } from '../../app/db/enums';
+import { companies, moderationEvents, posts, recruitServices } from '../../app/db/schema';
+import { createSession } from '../../app/features/accounts/sessions.server';
+import { similarity } from '../../app/features/moderation/find-similar-companies.server';
+import { EMPLOYEE_REVIEW_CSV_MAX_BYTES } from '../../app/features/moderation/employee-review-columns';
+import { importEmployeeReviews } from '../../app/features/moderation/import-employee-reviews.server';
+import { publishPost } from '../../app/features/posts/publish-post.server';
+import { answerCompanySuggestions } from '../../app/features/search/answer-company-suggestions.server';
+import { getCompanyCatalog, resetCompanyCatalog } from '../../app/features/search/company-catalog.server';
+import { searchCompanies } from '../../app/features/search/search-companies.server';
+import * as companiesRoute from '../../app/routes/admin/companies';
+import * as companyFormRoute from '../../app/routes/admin/company-form';
+import * as employeeReviewsRoute from '../../app/routes/admin/employee-reviews';
+import * as serviceFormRoute from '../../app/routes/admin/service-form';
+import * as servicesRoute from '../../app/routes/admin/services';
+import { runRouteHandler } from '../../server/route-errors';
+import { runImportCli } from '../../scripts/import-employee-reviews-cli';
+import {
+  createCompany,
+  createLoggedInStudent,
+  createModerator,
+  createRecruitService,
+  createReferenceData,
+  industryIdOf,
+  prefectureIdOf,
+  sampleContent,
+} from '../factories';
+import { sessionRequest } from '../support/call-route';
+import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+
+let testDb: TestDatabase;
+let moderatorId: number;
+let moderatorSession: string;
+let studentSession: string;
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  await createReferenceData();
+  const moderator = await createModerator();
+  moderatorId = moderator.userId;
+  moderatorSession = (await createSession({ userId: moderator.userId })).id;
+  studentSession = (await createLoggedInStudent()).sessionId;
+});
+
+afterAll(async () => {
+  await testDb?.close();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+// ---------------------------------------------------------------- helpers
+
+type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+type Answer = { status: number; location: string | null; body: Record<string, unknown> & { errors?: Record<string, string> } };
+
+/** Calls a loader or action as the server does and reads its answer: a Response or data(…, { status }). */
+async function call(module: RouteModule, request: Request, params: Record<string, string> = {}): Promise<Answer> {
+  const handler = request.method === 'GET' ? module.loader : module.action;
+  let result: unknown;
+  try {
+    result = await runRouteHandler(handler as (args: unknown) => unknown, { request, params, context: {} });
+  } catch (thrown) {
+    if (!(thrown instanceof Response)) throw thrown;
+    result = thrown;
+  }
+  if (result instanceof Response) {
+    const text = await result.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      body = text;
+    }
+    return { status: result.status, location: result.headers.get('Location'), body: body as Answer['body'] };
+  }
+  if (result && typeof result === 'object' && (result as { type?: unknown }).type === 'DataWithResponseInit') {
+    const wrapped = result as { data: Answer['body']; init: ResponseInit | null };
+    return { status: wrapped.init?.status ?? 200, location: null, body: wrapped.data };
+  }
+  return { status: 200, location: null, body: result as Answer['body'] };
+}
+
+function post(path: string, fields: Record<string, string>, sessionId: string | null = moderatorSession): Request {
+  return sessionRequest(path, { sessionId, method: 'POST', type: 'application/x-www-form-urlencoded', body: new URLSearchParams(fields) });
+}
+
+const get = (path: string, sessionId: string | null = moderatorSession) => sessionRequest(path, { sessionId });
+
+let companySequence = 0;
+/** A valid company form; the name is unlike every other company's unless given. */
+function companyForm(overrides: Record<string, string> = {}): Record<string, string> {
+  companySequence++;
+  const unique = `ユニーク${'アイウエオカキクケコ'[companySequence % 10]}${companySequence}号`;
+  return {
+    name: `株式会社${unique}`,
+    kana: 'ユニーク',
+    industryId: String(industryIdOf('ソフトウェア')),
+    prefectureId: String(prefectureIdOf('東京都')),
+    url: '',
+    employeeCount: '',
+    foundedYear: '',
+    description: '',
+    ...overrides,
+  };
+}
+
+function idFromLocation(location: string | null, kind: 'companies' | 'services'): number {
+  const match = new RegExp(`^/admin/${kind}/(\\d+)/edit\\?saved=`).exec(location ?? '');
+  if (!match) throw new Error(`not a saved redirect: ${location}`);
+  return Number(match[1]);
+}
+
+async function createThroughForm(fields: Record<string, string>): Promise<number> {
+  const answer = await call(companyFormRoute, post('/admin/companies/new', fields));
+  expect(answer.status, JSON.stringify(answer.body)).toBe(302);
+  return idFromLocation(answer.location, 'companies');
+}
+
+async function auditRows(action: ModerationAction) {
+  return db().select().from(moderationEvents).where(eq(moderationEvents.action, action)).orderBy(moderationEvents.id);
+}
+
+/** Waits for this process's search to answer `expected` for `keyword` (the catalog reloads in the background). */
+async function eventuallyFound(keyword: string, companyId: number, expected = true, timeoutMs = 5_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const suggestions = await answerCompanySuggestions(new URLSearchParams({ source: 'incremental', company_name: keyword }));
+    const page = await searchCompanies({ keyword, sort: 'relevance', page: 1, perPage: 100 });
+    const inApi = suggestions.status === 200 && suggestions.body.companies.some((company) => company.company_id === companyId);
+    const inPage = page.companies.some((company) => company.id === companyId);
+    if (inApi === expected && inPage === expected) return;
+    if (performance.now() > deadline) throw new Error(`search for ${keyword}: api ${inApi}, page ${inPage}, expected ${expected}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+// ---------------------------------------------------------------- who may
+
+describe('the catalog pages are closed to all but moderators', () => {
+  it('answers visitors and students 404 from every loader and action, and moderators 200', async () => {
+    const { companyId } = await createCompany();
+    const { recruitServiceId } = await createRecruitService();
+    const pages: Array<[RouteModule, string, Record<string, string>]> = [
+      [companiesRoute, '/admin/companies', {}],
+      [companyFormRoute, '/admin/companies/new', {}],
+      [companyFormRoute, `/admin/companies/${companyId}/edit`, { companyId: String(companyId) }],
+      [servicesRoute, '/admin/services', {}],
+      [serviceFormRoute, '/admin/services/new', {}],
+      [serviceFormRoute, `/admin/services/${recruitServiceId}/edit`, { serviceId: String(recruitServiceId) }],
+      [employeeReviewsRoute, '/admin/employee_reviews', {}],
+    ];
+    const before = await db().select({ n: sql<number>`count(*)::int` }).from(companies);
+    for (const [module, path, params] of pages) {
+      for (const sessionId of [null, studentSession]) {
+        expect((await call(module, get(path, sessionId), params)).status, `GET ${path}`).toBe(404);
+        if (module.action) {
+          const answer = await call(module, post(path, companyForm(), sessionId), params);
+          expect(answer.status, `POST ${path}`).toBe(404);
+        }
+      }
+      expect((await call(module, get(path), params)).status, `GET ${path} as a moderator`).toBe(200);
+    }
+    expect(await db().select({ n: sql<number>`count(*)::int` }).from(companies)).toEqual(before);
+  });
+
+  it('answers 404 for a company or service that does not exist', async () => {
+    expect((await call(companyFormRoute, get('/admin/companies/999999/edit'), { companyId: '999999' })).status).toBe(404);
+    expect((await call(companyFormRoute, post('/admin/companies/x/edit', companyForm()), { companyId: 'x' })).status).toBe(404);
+    expect((await call(serviceFormRoute, get('/admin/services/999999/edit'), { serviceId: '999999' })).status).toBe(404);
+  });
+});
+
+// ---------------------------------------------------------------- companies
+
+describe('adding a company', () => {
+  it('refuses a form with mistakes, with Japanese messages beside the fields and what was typed', async () => {
+    const typed = companyForm({
+      name: '',
+      kana: 'Shulog',
+      industryId: '',
+      url: 'ftp://example.jp',
+      employeeCount: '-5',
+      foundedYear: '1500',
+      description: 'あ'.repeat(2001),
+    });
+    const answer = await call(companyFormRoute, post('/admin/companies/new', typed));
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({
+      name: '企業名を入力してください。',
+      kana: 'フリガナは全角カタカナで入力してください（ひらがな・半角カナは自動で変換します）。',
+      industryId: '業種を選んでください。',
+      url: 'URLは http:// または https:// で始まる正しいURLを入力してください。',
+      employeeCount: '従業員数は0以上の整数（人数）で入力してください。',
+      foundedYear: '設立年は1600年から今年までの西暦4桁で入力してください。',
+      description: '企業説明は2000文字以内で入力してください。',
+    });
+    expect(answer.body.values).toMatchObject({ kana: 'Shulog', url: 'ftp://example.jp', employeeCount: '-5', foundedYear: '1500' });
+  });
+
+  it('refuses an industry or prefecture that does not exist and a name that is only a corporate word', async () => {
+    const answer = await call(
+      companyFormRoute,
+      post('/admin/companies/new', companyForm({ name: '株式会社', industryId: '9999', prefectureId: '48' })),
+    );
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors).toEqual({
+      name: '企業名には「株式会社」などを除いた名前の部分も入力してください。',
+      industryId: '業種を選んでください。',
+      prefectureId: '本社所在地（都道府県）を選んでください。',
+    });
+  });
+
+  it('saves a valid company with its reading in katakana, records the action and goes to its edit page', async () => {
+    const fields = companyForm({
+      name: '株式会社ミナトソフト研究所',
+      kana: 'みなとｿﾌﾄけんきゅうしょ',
+      url: 'https://minato-soft.example.jp',
+      employeeCount: '１，２００',
+      foundedYear: '1998',
+      description: '港区の業務ソフト会社です。',
+    });
+    const companyId = await createThroughForm(fields);
+    const [row] = await db().select().from(companies).where(eq(companies.id, companyId));
+    expect(row).toMatchObject({
+      name: '株式会社ミナトソフト研究所',
+      kana: 'ミナトソフトケンキュウショ',
+      url: 'https://minato-soft.example.jp',
+      employeeCount: 1200,
+      foundedYear: 1998,
+      description: '港区の業務ソフト会社です。',
+      publishedPostCount: 0,
+    });
+    const [event] = (await auditRows('create_company')).filter((entry) => entry.companyId === companyId);
+    expect(event).toMatchObject({ moderatorId, companyId, postId: null });
+    expect(event!.detail).toMatchObject({
+      name: [null, '株式会社ミナトソフト研究所'],
+      kana: [null, 'ミナトソフトケンキュウショ'],
+      employeeCount: [null, 1200],
+    });
+
+    const page = await call(companyFormRoute, get(`/admin/companies/${companyId}/edit?saved=created`), { companyId: String(companyId) });
+    expect(page.body).toMatchObject({ saved: 'created', company: { id: companyId, name: '株式会社ミナトソフト研究所' } });
+  });
+
+  it('warns about a similar name and saves only once the moderator confirms that name', async () => {
+    const existing = await createThroughForm(companyForm({ name: '株式会社ハルカゼ商事', kana: 'ハルカゼショウジ' }));
+    // Written without the form (which would warn about it): the catalog has not seen it yet.
+    const { companyId: contained } = await createCompany({ name: 'ハルカゼ', kana: 'ハルカゼ' });
+    const count = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(companies))[0]!.n;
+    const before = await count();
+
+    // Another spelling of the same name: half-width kana, another corporate suffix.
+    const fields = companyForm({ name: 'ﾊﾙｶｾﾞ商事（株）', kana: 'ハルカゼショウジ' });
+    const warned = await call(companyFormRoute, post('/admin/companies/new', fields));
+    expect(warned.status).toBe(409);
+    expect(warned.body.errors).toEqual({
+      confirmSimilar:
+        '似た名前の企業がすでに登録されています。同じ企業を重複して登録していないか確認し、チェックを入れてからもう一度保存してください。',
+    });
+    expect(warned.body.similar).toEqual([
+      expect.objectContaining({ id: existing, name: '株式会社ハルカゼ商事', match: 'same', prefectureName: '東京都' }),
+      expect.objectContaining({ id: contained, name: 'ハルカゼ', match: 'contained' }),
+    ]);
+    expect(warned.body.values).toMatchObject({ name: 'ﾊﾙｶｾﾞ商事（株）' });
+    expect(await count()).toBe(before);
+
+    // A tick given for another name does not count.
+    const wrongTick = await call(
+      companyFormRoute,
+      post('/admin/companies/new', { ...fields, confirmSimilar: 'on', similarFor: 'ハルカゼ' }),
+    );
+    expect(wrongTick.status).toBe(409);
+    expect(await count()).toBe(before);
+
+    const confirmed = await call(
+      companyFormRoute,
+      post('/admin/companies/new', { ...fields, confirmSimilar: 'on', similarFor: String(warned.body.similarFor) }),
+    );
+    expect(confirmed.status).toBe(302);
+    expect(await count()).toBe(before + 1);
+  });
+
+  it('finds the similar names by the rule of decision 029', () => {
+    expect(similarity('ハルカゼショウジ', 'ハルカゼショウジ')).toBe('same');
+    expect(similarity('ハルカゼ', 'ハルカゼショウジ')).toBe('contains');
+    expect(similarity('ハルカゼショウジ', 'ハルカゼ')).toBe('contained');
+    expect(similarity('ハルカゼショウジ', 'ハ')).toBeNull();
+    expect(similarity('ハ', 'ハルカゼ')).toBeNull();
+    expect(similarity('ハルカゼ', 'アキカゼ')).toBeNull();
+  });
+});
+
+describe('editing a company', () => {
+  it('saves the changed fields, records them before and after, and says when nothing changed', async () => {
+    const companyId = await createThroughForm(companyForm({ name: '株式会社アオゾラ物流', kana: 'アオゾラブツリュウ' }));
+    const path = `/admin/companies/${companyId}/edit`;
+    const params = { companyId: String(companyId) };
+    const edit = {
+      name: '株式会社アオゾラ物流',
+      kana: 'アオゾラブツリュウ',
+      industryId: String(industryIdOf('ソフトウェア')),
+      prefectureId: String(prefectureIdOf('大阪府')),
+      url: 'https://aozora.example.jp',
+      employeeCount: '350',
+      foundedYear: '2001',
+      description: '',
+    };
+    const saved = await call(companyFormRoute, post(path, edit), params);
+    expect(saved).toMatchObject({ status: 302, location: `${path}?saved=updated` });
+    const [event] = (await auditRows('update_company')).filter((entry) => entry.companyId === companyId);
+    expect(event).toMatchObject({ moderatorId, companyId });
+    expect(event!.detail).toEqual({
+      prefectureId: [prefectureIdOf('東京都'), prefectureIdOf('大阪府')],
+      url: [null, 'https://aozora.example.jp'],
+      employeeCount: [null, 350],
+      foundedYear: [null, 2001],
+    });
+
+    const again = await call(companyFormRoute, post(path, edit), params);
+    expect(again).toMatchObject({ status: 302, location: `${path}?saved=unchanged` });
+    expect((await auditRows('update_company')).filter((entry) => entry.companyId === companyId)).toHaveLength(1);
+  });
+
+  it('does not warn about similar names when the name stays, but does when it changes to a similar one', async () => {
+    await createThroughForm(companyForm({ name: 'ミドリノ電機', kana: 'ミドリノデンキ' }));
+    const warned = await call(companyFormRoute, post('/admin/companies/new', companyForm({ name: 'ミドリノ電機製作所' })));
+    expect(warned.status).toBe(409);
+    const companyId = await createThroughForm({
+      ...companyForm({ name: 'ミドリノ電機製作所', kana: 'ミドリノデンキセイサクショ' }),
+      confirmSimilar: 'on',
+      similarFor: String(warned.body.similarFor),
+    });
+    const params = { companyId: String(companyId) };
+    const path = `/admin/companies/${companyId}/edit`;
+    const keep = companyForm({ name: 'ミドリノ電機製作所', kana: 'ミドリノデンキセイサクショ', employeeCount: '80' });
+    expect((await call(companyFormRoute, post(path, keep), params)).status).toBe(302);
+    const rename = { ...keep, name: '株式会社ミドリノ電機' };
+    const renamed = await call(companyFormRoute, post(path, rename), params);
+    expect(renamed.status).toBe(409);
+    expect((renamed.body.similar as Array<{ id: number }>).some((company) => company.id === companyId)).toBe(false);
+  });
+
+  it('lists companies newest first and finds them with the normalised search or by id', async () => {
+    const companyId = await createThroughForm(companyForm({ name: '株式会社カワセミ製薬', kana: 'カワセミセイヤク' }));
+    const first = await call(companiesRoute, get('/admin/companies'));
+    expect((first.body.items as Array<{ id: number }>)[0]!.id).toBe(companyId);
+    await eventuallyFound('かわせみ', companyId);
+    const found = await call(companiesRoute, get(`/admin/companies?q=${encodeURIComponent('ｶﾜｾﾐ')}`));
+    expect((found.body.items as Array<{ id: number; name: string }>).map((company) => company.name)).toEqual(['株式会社カワセミ製薬']);
+    const byId = await call(companiesRoute, get(`/admin/companies?q=${companyId}`));
+    expect((byId.body.items as Array<{ id: number }>)[0]!.id).toBe(companyId);
+  });
+});
+
+describe('the search follows the catalog', () => {
+  it('finds a company added or renamed through the form, by the API and the search page', async () => {
+    await getCompanyCatalog();
+    const companyId = await createThroughForm(companyForm({ name: '株式会社ツバメ航空', kana: 'ツバメコウクウ' }));
+    await eventuallyFound('つばめ', companyId);
+    const renamed = await call(
+      companyFormRoute,
+      post(`/admin/companies/${companyId}/edit`, companyForm({ name: '株式会社ヒバリ航空', kana: 'ヒバリコウクウ' })),
+      { companyId: String(companyId) },
+    );
+    expect(renamed.status).toBe(302);
+    await eventuallyFound('ヒバリ航空', companyId);
+    await eventuallyFound('つばめ', companyId, false);
+  });
+
+  it('finds a company another process added once the catalog has checked the companies version (at most 5 s)', async () => {
+    // A copy loaded just now: the next check is 5 s away.
+    resetCompanyCatalog();
+    await getCompanyCatalog();
+    // Written as another process would: nothing tells this process's catalog.
+    const { companyId } = await createCompany({ name: '株式会社カモメ海運', kana: 'カモメカイウン' });
+    const suggestions = await answerCompanySuggestions(new URLSearchParams({ source: 'incremental', company_name: 'かもめ' }));
+    expect(suggestions.status === 200 && suggestions.body.companies.some((company) => company.company_id === companyId)).toBe(false);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() + 5_001);
+    await eventuallyFound('かもめ', companyId, true, 3_000);
+  });
+});
+
+// ---------------------------------------------------------------- services
+
+const serviceForm = (overrides: Record<string, string> = {}) => ({
+  name: 'ミライ就活ナビ',
+  kana: 'みらいしゅうかつなび',
+  category: '就活ナビ',
+  url: 'https://mirai.example.jp',
+  description: '求人の多いナビサイトです。',
+  ...overrides,
+});
+
+describe('job-hunting services', () => {
+  it('adds a service, refuses a name in use, warns about the same name in another spelling, and edits it', async () => {
+    const invalid = await call(
+      serviceFormRoute,
+      post('/admin/services/new', serviceForm({ name: '', kana: '就活', url: 'mirai.example.jp' })),
+    );
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.errors).toEqual({
+      name: 'サービス名を入力してください。',
+      kana: 'フリガナは全角カタカナで入力してください（ひらがな・半角カナは自動で変換します）。',
+      url: 'URLは http:// または https:// で始まる正しいURLを入力してください。',
+    });
+
+    const created = await call(serviceFormRoute, post('/admin/services/new', serviceForm()));
+    expect(created.status).toBe(302);
+    const serviceId = idFromLocation(created.location, 'services');
+    const [row] = await db().select().from(recruitServices).where(eq(recruitServices.id, serviceId));
+    expect(row).toMatchObject({ name: 'ミライ就活ナビ', kana: 'ミライシュウカツナビ', category: '就活ナビ' });
+    expect((await auditRows('create_service')).filter((entry) => entry.recruitServiceId === serviceId)).toHaveLength(1);
+
+    const taken = await call(serviceFormRoute, post('/admin/services/new', serviceForm()));
+    expect(taken.status).toBe(400);
+    expect(taken.body.errors).toEqual({
+      name: 'この名前の就活サービスはすでに登録されています。別の名前にするか、登録済みのサービスを編集してください。',
+    });
+
+    const otherSpelling = serviceForm({ name: 'ﾐﾗｲ 就活ナビ' });
+    const warned = await call(serviceFormRoute, post('/admin/services/new', otherSpelling));
+    expect(warned.status).toBe(409);
+    expect(warned.body.similar).toEqual([expect.objectContaining({ id: serviceId, name: 'ミライ就活ナビ' })]);
+    const confirmed = await call(
+      serviceFormRoute,
+      post('/admin/services/new', { ...otherSpelling, confirmSimilar: 'on', similarFor: String(warned.body.similarFor) }),
+    );
+    expect(confirmed.status).toBe(302);
+
+    const path = `/admin/services/${serviceId}/edit`;
+    const edited = await call(serviceFormRoute, post(path, serviceForm({ category: '逆求人', description: '' })), {
+      serviceId: String(serviceId),
+    });
+    expect(edited).toMatchObject({ status: 302, location: `${path}?saved=updated` });
+    const [event] = (await auditRows('update_service')).filter((entry) => entry.recruitServiceId === serviceId);
+    expect(event!.detail).toEqual({ category: ['就活ナビ', '逆求人'], description: ['求人の多いナビサイトです。', ''] });
+
+    const list = await call(servicesRoute, get(`/admin/services?q=${encodeURIComponent('みらい')}`));
+    expect((list.body.items as Array<{ id: number }>).map((service) => service.id)).toContain(serviceId);
+  });
+});
+
+// ---------------------------------------------------------------- the 社員クチコミ import
+
+const HEADER = 'source_id,company_id,title,department,employment,tenure_years,rating,culture,growth,pay,published_at';
+
+function csvLine(cells: Record<string, string | number>): string {
+  const review = sampleContent('employee_word_mouth');
+  const all: Record<string, string | number> = {
+    title: review.title,
+    department: review.department,
+    employment: review.employment,
+    tenure_years: review.tenureYears,
+    rating: review.rating,
+    culture: review.culture,
+    growth: review.growth,
+    pay: review.pay,
+    published_at: '2025-04-01',
+    ...cells,
+  };
+  return [
+    'source_id',
+    'company_id',
+    'title',
+    'department',
+    'employment',
+    'tenure_years',
+    'rating',
+    'culture',
+    'growth',
+    'pay',
+    'published_at',
+  ]
+    .map((name) => {
+      const value = String(all[name] ?? '');
+      return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
+    })
+    .join(',');
+}
+
+let fileSequence = 0;
+/** A file of `valid` good rows for `companyId`, and the given extra lines; source ids unique to this file. */
+function reviewFile(companyId: number, valid: number, extra: Array<Record<string, string | number>> = []) {
+  const prefix = `file${++fileSequence}`;
+  const ids = Array.from({ length: valid }, (_, i) => `${prefix}-${i + 1}`);
+  const lines = [...ids.map((id) => csvLine({ source_id: id, company_id: companyId })), ...extra.map(csvLine)];
+  return { text: `${HEADER}\n${lines.join('\n')}\n`, ids, prefix };
+}
+
+async function postsWithSourceIds(ids: string[]) {
+  return db().select().from(posts).where(inArray(posts.importSourceId, ids));
+}
+
+async function postCountOf(companyId: number): Promise<number> {
+  const [row] = await db().select({ n: companies.publishedPostCount }).from(companies).where(eq(companies.id, companyId));
+  return row!.n;
+}
+
+describe('importing employee word of mouth', () => {
+  it('reports every row of a dry run, the reason in Japanese for each refused one, and writes nothing', async () => {
+    const { companyId } = await createCompany();
+    const { text, ids, prefix } = reviewFile(companyId, 2, [
+      { source_id: 'dry-missing', company_id: companyId, department: '', pay: '' },
+      { source_id: 'dry-long', company_id: companyId, culture: 'あ'.repeat(2001) },
+      { source_id: 'dry-company', company_id: 999999 },
+    ]);
+    const report = await importEmployeeReviews({ csvText: text, dryRun: true, skipInvalid: false, moderatorId });
+    expect(report.outcome).toBe('dry_run');
+    expect(report.counts).toEqual({ rows: 5, ready: 2, imported: 0, skipped: 0, invalid: 3 });
+    expect(report.rows.map((row) => [row.line, row.sourceId, row.status, row.reasons])).toEqual([
+      [2, `${prefix}-1`, 'ready', []],
+      [3, `${prefix}-2`, 'ready', []],
+      [4, 'dry-missing', 'invalid', ['必須項目がありません: 部署（department）、年収・待遇（pay）']],
+      [5, 'dry-long', 'invalid', ['文字数が多すぎます: 社風・働き方（culture、2000文字以内）']],
+      [6, 'dry-company', 'invalid', ['企業が見つかりません（company_id: 999999）']],
+    ]);
+    expect(await postsWithSourceIds([...ids, 'dry-missing', 'dry-long', 'dry-company'])).toEqual([]);
+    expect(await auditRows('import_employee_reviews')).toEqual([]);
+  });
+
+  it('imports nothing while a row is invalid, and the valid rows with skipInvalid, in one audited action', async () => {
+    const { companyId } = await createCompany();
+    const { text, ids } = reviewFile(companyId, 3, [{ source_id: 'bad-rating', company_id: companyId, rating: 9 }]);
+    const refused = await importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId });
+    expect(refused.outcome).toBe('refused');
+    expect(refused.rows.find((row) => row.sourceId === 'bad-rating')?.reasons).toEqual(['総合評価（rating）は1〜5の整数にしてください。']);
+    expect(await postsWithSourceIds(ids)).toEqual([]);
+    expect(await postCountOf(companyId)).toBe(0);
+
+    const imported = await importEmployeeReviews({
+      csvText: text,
+      dryRun: false,
+      skipInvalid: true,
+      moderatorId,
+      sourceName: 'reviews.csv',
+    });
+    expect(imported.outcome).toBe('imported');
+    expect(imported.counts).toEqual({ rows: 4, ready: 0, imported: 3, skipped: 0, invalid: 1 });
+    const stored = await postsWithSourceIds(ids);
+    expect(stored).toHaveLength(3);
+    expect(stored.every((row) => row.type === 'employee_word_mouth' && row.status === 'published' && row.authorId === null)).toBe(true);
+    expect(stored[0]!.publishedAt?.toISOString()).toBe('2025-03-31T15:00:00.000Z');
+    expect(stored.map((row) => row.id).sort()).toEqual(imported.rows.flatMap((row) => (row.postId ? [row.postId] : [])).sort());
+    expect(await postCountOf(companyId)).toBe(3);
+    const audit = await auditRows('import_employee_reviews');
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ moderatorId, postId: null, companyId: null });
+    expect(audit[0]!.detail).toEqual({ file: 'reviews.csv', rows: 4, imported: 3, skipped: 0, invalid: 1, skipInvalid: true });
+  });
+
+  it('is idempotent by source id: the same file twice stores each review once', async () => {
+    const { companyId } = await createCompany();
+    const { text, ids } = reviewFile(companyId, 4);
+    const first = await importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId });
+    expect(first.counts.imported).toBe(4);
+    const second = await importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId });
+    expect(second.outcome).toBe('imported');
+    expect(second.counts).toEqual({ rows: 4, ready: 0, imported: 0, skipped: 4, invalid: 0 });
+    expect(second.rows.every((row) => row.reasons[0] === '取込済み')).toBe(true);
+    const dry = await importEmployeeReviews({ csvText: text, dryRun: true, skipInvalid: false });
+    expect(dry.counts.skipped).toBe(4);
+    expect(await postsWithSourceIds(ids)).toHaveLength(4);
+    expect(await postCountOf(companyId)).toBe(4);
+  });
+
+  it('stores each review once when two imports of one file run at once', async () => {
+    const { companyId } = await createCompany();
+    const { text, ids } = reviewFile(companyId, 6);
+    const [a, b] = await Promise.all([
+      importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId }),
+      importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId }),
+    ]);
+    expect(a!.counts.imported + b!.counts.imported).toBe(6);
+    expect(a!.counts.skipped + b!.counts.skipped).toBe(6);
+    expect(await postsWithSourceIds(ids)).toHaveLength(6);
+    expect(await postCountOf(companyId)).toBe(6);
+  });
+
+  it('leaves a post already stored under a source id as it is (publishPost ON CONFLICT DO NOTHING)', async () => {
+    const { companyId } = await createCompany();
+    const content = sampleContent('employee_word_mouth');
+    const first = await publishPost({ type: 'employee_word_mouth', authorId: null, companyId, content, importSourceId: 'conflict-1' });
+    expect(first.alreadyImported).toBeUndefined();
+    const again = await db().transaction((tx) =>
+      publishPost({ tx, type: 'employee_word_mouth', authorId: null, companyId, content, importSourceId: 'conflict-1' }),
+    );
+    expect(again).toEqual({ postId: first.postId, newBadgeKindIds: [], alreadyImported: true });
+    expect(await postsWithSourceIds(['conflict-1'])).toHaveLength(1);
+    expect(await postCountOf(companyId)).toBe(1);
+  });
+
+  it('says why a file cannot be read', async () => {
+    const report = await importEmployeeReviews({ csvText: 'source_id,company_id\nx,1\n', dryRun: false, skipInvalid: true, moderatorId });
+    expect(report).toMatchObject({
+      outcome: 'unreadable',
+      fileError: '見出し行に必須の列がありません: title、department、employment、tenure_years、rating、culture、growth、pay。',
+    });
+  });
+});
+
+describe('the import page', () => {
+  function upload(
+    file: Blob | null,
+    fileName: string,
+    options: { dryRun?: boolean; skipInvalid?: boolean } = {},
+    sessionId = moderatorSession,
+  ) {
+    const form = new FormData();
+    if (file) form.set('csv', file, fileName);
+    if (options.dryRun) form.set('dryRun', 'on');
+    if (options.skipInvalid) form.set('skipInvalid', 'on');
+    return sessionRequest('/admin/employee_reviews', { sessionId, method: 'POST', body: form });
+  }
+
+  it('checks an uploaded file, then imports it, showing the report', async () => {
+    const { companyId } = await createCompany();
+    const { text, ids } = reviewFile(companyId, 2, [{ source_id: 'page-bad', company_id: companyId, employment: '派遣' }]);
+    const bom = new Blob(['\uFEFF', text], { type: 'text/csv' });
+    const checked = await call(employeeReviewsRoute, upload(bom, 'reviews.csv', { dryRun: true }));
+    expect(checked.status).toBe(200);
+    expect(checked.body).toMatchObject({
+      error: null,
+      fileName: 'reviews.csv',
+      report: { outcome: 'dry_run', counts: { ready: 2, invalid: 1 } },
+    });
+    const refused = await call(employeeReviewsRoute, upload(bom, 'reviews.csv'));
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ report: { outcome: 'refused' } });
+    const imported = await call(employeeReviewsRoute, upload(bom, 'reviews.csv', { skipInvalid: true }));
+    expect(imported.status).toBe(200);
+    expect(imported.body).toMatchObject({ report: { outcome: 'imported', counts: { imported: 2, invalid: 1 } } });
+    expect(await postsWithSourceIds(ids)).toHaveLength(2);
+  });
+
+  it('refuses a missing, oversized or non-UTF-8 file with a Japanese message', async () => {
+    const none = await call(employeeReviewsRoute, upload(null, ''));
+    expect(none).toMatchObject({ status: 400, body: { error: 'CSVファイルを選んでください。' } });
+    const big = new Blob([new Uint8Array(EMPLOYEE_REVIEW_CSV_MAX_BYTES + 1).fill(0x41)]);
+    const tooLarge = await call(employeeReviewsRoute, upload(big, 'big.csv'));
+    expect(tooLarge).toMatchObject({
+      status: 413,
+      body: { error: 'ファイルが大きすぎます。5MBまでのファイルに分けてから、もう一度お試しください。' },
+    });
+    const sjis = await call(employeeReviewsRoute, upload(new Blob([new Uint8Array([0x8e, 0xd0, 0x88, 0xf5])]), 'sjis.csv'));
+    expect(sjis.status).toBe(400);
+    expect(sjis.body).toMatchObject({ error: null, report: { outcome: 'unreadable' } });
+    expect(String((sjis.body.report as { fileError: string }).fileError)).toMatch(/^ファイルをUTF-8の文字として読み取れませんでした。/);
+  });
+});
+
+describe('the import command', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'shulog-import-'));
+  });
+  afterAll(() => {
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function run(...argv: string[]) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runImportCli(argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
+    return { code, out, err };
+  }
+
+  it('exits 0 when it imports, 1 when it refuses, 2 on wrong usage, and prints in Japanese', async () => {
+    const { companyId } = await createCompany();
+    const { text, ids } = reviewFile(companyId, 2, [{ source_id: 'cli-bad', company_id: companyId, title: '' }]);
+    const file = join(dir, 'reviews.csv');
+    const audited = (await auditRows('import_employee_reviews')).length;
+    writeFileSync(file, text);
+
+    expect((await run()).code).toBe(2);
+    expect((await run(file, '--force')).code).toBe(2);
+    expect((await run(join(dir, 'missing.csv'))).code).toBe(2);
+
+    const dry = await run(file, '--dry-run');
+    expect(dry.code).toBe(1);
+    expect(dry.err.join('\n')).toContain('4行目 [不備] source_id=cli-bad: 必須項目がありません: タイトル（title）');
+    expect((await run(file, '--dry-run', '--skip-invalid')).code).toBe(0);
+    const refused = await run(file);
+    expect(refused.code).toBe(1);
+    expect(refused.err.at(-1)).toBe(
+      '不備のある行があるため、何も取り込みませんでした（--skip-invalid で不備のある行を飛ばして取り込めます）。',
+    );
+    expect(await postsWithSourceIds(ids)).toEqual([]);
+
+    const imported = await run(file, '--skip-invalid');
+    expect(imported.code).toBe(0);
+    expect(imported.out.at(-1)).toBe('2 件の社員クチコミを取り込みました。');
+    const again = await run(file, '--skip-invalid');
+    expect(again.code).toBe(0);
+    expect(again.out.join('\n')).toContain('取込済み');
+    expect(await postsWithSourceIds(ids)).toHaveLength(2);
+    // The command line has no moderator: its imports are not in the admin audit log.
+    expect(await auditRows('import_employee_reviews')).toHaveLength(audited);
+  });
+
+  it('prints the usage and exits 2 as a process, before opening any database', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-employee-reviews.ts'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toContain('使い方: npm run import:employee-reviews -- ファイル.csv [--dry-run] [--skip-invalid]');
+  });
+});
