@@ -5,8 +5,8 @@
 // server would use (DATA_DIR's PGlite, or DATABASE_URL); with PGlite, stop the server first
 // (one process per DATA_DIR). See docs/decisions/009-accounts.md.
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
-import { closeDatabase, openDatabase } from '../app/db/client.server';
+import { closeDatabase } from '../app/db/client.server';
+import { openServerDatabase } from './database';
 import { createModerator } from '../app/features/accounts/create-moderator.server';
 import { loginSchema, PASSWORD_MAX, PASSWORD_MIN } from '../app/features/accounts/schemas';
 
@@ -29,11 +29,7 @@ const password = fromEnv ?? randomBytes(18).toString('base64url');
 
 let exitCode = 0;
 try {
-  await openDatabase(
-    process.env.DATABASE_URL
-      ? { kind: 'postgres', url: process.env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: resolve(process.env.DATA_DIR || './data') },
-  );
+  await openServerDatabase();
   const result = await createModerator({ email: parsed.data, password });
   console.log(`${result.created ? 'Created' : 'Updated'} moderator ${parsed.data} (user ${result.userId}).`);
   if (fromEnv === undefined) console.log(`Password (shown once; store it now): ${password}`);

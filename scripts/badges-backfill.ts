@@ -4,19 +4,16 @@
 //                                                          stop the server first: one process per data dir)
 //   DATABASE_URL=postgres://… npx tsx scripts/badges-backfill.ts   (while the site runs)
 //   … --silent   grants without announcing them in the popup
-import { resolve } from 'node:path';
-import { closeDatabase, openDatabase } from '../app/db/client.server';
+import { closeDatabase } from '../app/db/client.server';
+import { openServerDatabase } from './database';
 import { backfillBadges } from '../app/features/badges/backfill-badges.server';
 
 const started = Date.now();
-const target = process.env.DATABASE_URL
-  ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const)
-  : ({ kind: 'pglite', dataDir: resolve(process.env.DATA_DIR || './data') } as const);
 const markDisplayed = process.argv.includes('--silent');
 
 let exitCode = 0;
 try {
-  await openDatabase(target);
+  await openServerDatabase();
   const summary = await backfillBadges({ markDisplayed });
   const kinds = Object.entries(summary.byBadgeKind)
     .map(([id, count]) => `${id}×${count}`)

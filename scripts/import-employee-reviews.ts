@@ -4,8 +4,8 @@
 //   npm run import:employee-reviews -- reviews.csv [--skip-invalid]
 // The file's format and the rules: docs/decisions/029-admin-catalog.md. Imports from here have
 // no moderator, so they are not in the admin area's audit log; /admin/employee_reviews is.
-import { resolve } from 'node:path';
-import { closeDatabase, openDatabase } from '../app/db/client.server';
+import { closeDatabase } from '../app/db/client.server';
+import { openServerDatabase } from './database';
 import { parseCliArgs, runImportCli, USAGE } from './import-employee-reviews-cli';
 
 const argv = process.argv.slice(2);
@@ -16,11 +16,7 @@ if (!parseCliArgs(argv)) {
 
 let exitCode = 0;
 try {
-  await openDatabase(
-    process.env.DATABASE_URL
-      ? { kind: 'postgres', url: process.env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: resolve(process.env.DATA_DIR || './data') },
-  );
+  await openServerDatabase();
   exitCode = await runImportCli(argv, { out: (line) => console.log(line), err: (line) => console.error(line) });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);

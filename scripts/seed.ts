@@ -1,18 +1,15 @@
 // Seeds the demo data into the database the server would use, if that database is empty:
 //   npx tsx scripts/seed.ts            (PGlite in DATA_DIR, default ./data)
 //   DATABASE_URL=postgres://… npx tsx scripts/seed.ts
-import { resolve } from 'node:path';
-import { closeDatabase, openDatabase } from '../app/db/client.server';
+import { closeDatabase } from '../app/db/client.server';
+import { openServerDatabase } from './database';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
 
 const started = Date.now();
-const target = process.env.DATABASE_URL
-  ? ({ kind: 'postgres', url: process.env.DATABASE_URL } as const)
-  : ({ kind: 'pglite', dataDir: resolve(process.env.DATA_DIR || './data') } as const);
 
 let exitCode = 0;
 try {
-  await openDatabase(target);
+  await openServerDatabase();
   if (await isDatabaseEmpty()) {
     const summary = await seedDemoData();
     console.log(

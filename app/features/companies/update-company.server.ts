@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { companies } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
+import { fieldChanges, type FieldChanges } from '../../lib/field-changes';
 import type { CompanyFields } from './company-form-schema';
 
 /** What an edit changed: each field with its value before and after. */
-export type FieldChanges = Partial<Record<keyof CompanyFields, [unknown, unknown]>>;
+export type CompanyChanges = FieldChanges<CompanyFields>;
 
 const FIELDS = ['name', 'kana', 'industryId', 'prefectureId', 'url', 'employeeCount', 'foundedYear', 'description'] as const;
 
@@ -20,7 +21,7 @@ export async function updateCompany(options: {
   tx?: DbOrTx;
   companyId: number;
   fields: CompanyFields;
-}): Promise<{ changes: FieldChanges }> {
+}): Promise<{ changes: CompanyChanges }> {
   return inTransaction(options.tx, async (tx) => {
     const [before] = await tx
       .select({
@@ -37,14 +38,7 @@ export async function updateCompany(options: {
       .where(eq(companies.id, options.companyId))
       .for('update');
     if (!before) throw new AppError('company_not_found', { detail: `No company ${options.companyId}` });
-    const changes: FieldChanges = {};
-    const set: Partial<CompanyFields> = {};
-    for (const field of FIELDS) {
-      const after = options.fields[field];
-      if (before[field] === after) continue;
-      changes[field] = [before[field], after];
-      Object.assign(set, { [field]: after });
-    }
+    const { changes, set } = fieldChanges<CompanyFields>(before, options.fields, FIELDS);
     if (Object.keys(set).length > 0) {
       await tx
         .update(companies)

@@ -64,6 +64,11 @@ async function submittedRevision(tx: DbOrTx, decision: Decision) {
   return revision;
 }
 
+/** A revision's title (what the author wrote), or the post's when it has none. */
+function revisionTitle(content: Record<string, unknown>, fallback: string): string {
+  return typeof content.title === 'string' && content.title ? content.title : fallback;
+}
+
 /** The name of the post's company or service, for the author's email. */
 export async function subjectName(tx: DbOrTx, post: Pick<LockedPost, 'companyId' | 'recruitServiceId'>): Promise<string | null> {
   if (post.companyId !== null) {
@@ -113,11 +118,10 @@ export async function approveRevision(options: Decision & { tx?: DbOrTx; moderat
     if (post.authorId === null) return { points: 0, newBadgeKindIds: [] };
     const published = await recordActivity({ tx, userId: post.authorId, activity: { type: 'post_published', postType: post.type } });
     const credit = await creditPublishedPost({ tx, userId: post.authorId, postId: post.id, postType: post.type });
-    const [written] = await tx.select({ title: posts.title }).from(posts).where(eq(posts.id, post.id));
     await notifyAuthor({
       tx,
       authorId: post.authorId,
-      post: { id: post.id, type: post.type, title: written?.title ?? post.title, revision: revision.revision },
+      post: { id: post.id, type: post.type, title: revisionTitle(revision.content, post.title), revision: revision.revision },
       subjectName: await subjectName(tx, post),
       notice: { kind: 'published', points: credit.amount },
     });
@@ -161,11 +165,10 @@ export async function rejectRevision(
       note,
     });
     if (post.authorId === null) return;
-    const title = typeof revision.content.title === 'string' ? revision.content.title : post.title;
     await notifyAuthor({
       tx,
       authorId: post.authorId,
-      post: { id: post.id, type: post.type, title, revision: revision.revision },
+      post: { id: post.id, type: post.type, title: revisionTitle(revision.content, post.title), revision: revision.revision },
       subjectName: await subjectName(tx, post),
       notice: { kind: 'rejected', reason: options.reason, note },
     });

@@ -12,12 +12,12 @@ import { REJECTION_REASON_LABELS } from '../posts/labels';
 import { POST_TYPES } from '../posts/post-types';
 import { formatPoints } from '../rewards/point-amounts';
 
-export type AuthorNotice =
+export type DecisionNotice =
   | { kind: 'published'; points: number }
   | { kind: 'rejected'; reason: RejectionReason; note: string | null }
   | { kind: 'unpublished'; reason: RejectionReason; note: string | null };
 
-const SUBJECTS: Record<AuthorNotice['kind'], string> = {
+const SUBJECTS: Record<DecisionNotice['kind'], string> = {
   published: '【シューログ】投稿が公開されました',
   rejected: '【シューログ】投稿を公開できませんでした',
   unpublished: '【シューログ】投稿の公開を停止しました',
@@ -28,7 +28,7 @@ export async function notifyAuthor(options: {
   authorId: number;
   post: { id: number; type: PostTypeKey; title: string; revision: number };
   subjectName: string | null;
-  notice: AuthorNotice;
+  notice: DecisionNotice;
 }): Promise<void> {
   const [author] = await options.tx.select({ email: users.email, name: users.name }).from(users).where(eq(users.id, options.authorId));
   if (!author) return;

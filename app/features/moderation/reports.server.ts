@@ -2,7 +2,7 @@
 // (docs/decisions/026-moderation.md): one report per student and post; a moderator unpublishes
 // the post (the author is told why and may edit and send it again) or dismisses its reports.
 import { and, asc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
-import type { PostTypeKey, RejectionReason, ReportReason } from '../../db/enums';
+import type { PostStatus, PostTypeKey, RejectionReason, ReportReason } from '../../db/enums';
 import { companies, postReports, postRevisions, posts, recruitServices } from '../../db/schema';
 import { inTransaction, orDb, type DbOrTx } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
@@ -11,8 +11,6 @@ import { getPostContent } from '../posts/get-post.server';
 import { recordModeratorAction } from './audit-log.server';
 import { lockPost, subjectName } from './decide.server';
 import { notifyAuthor } from './notify-author.server';
-
-export const REPORT_NOTE_MAX = 500;
 
 /**
  * Records a student's report of a published post. Idempotent: a second report of the same post
@@ -40,20 +38,11 @@ export async function reportPost(options: {
   return { created: inserted.length > 0 };
 }
 
-/** Whether the student has reported the post (the post page shows 「報告済み」). */
-export async function hasReported(options: { tx?: DbOrTx; userId: number; postId: number }): Promise<boolean> {
-  const [row] = await orDb(options.tx)
-    .select({ id: postReports.id })
-    .from(postReports)
-    .where(and(eq(postReports.postId, options.postId), eq(postReports.reporterId, options.userId)));
-  return Boolean(row);
-}
-
 export type ReportedPost = {
   postId: number;
   type: PostTypeKey;
   title: string;
-  status: string;
+  status: PostStatus;
   subject: string | null;
   firstReportedAt: Date;
   reports: Array<{ id: number; reason: ReportReason; note: string; at: Date }>;
@@ -121,15 +110,6 @@ export async function listReportedPosts(options: { tx?: DbOrTx; limit?: number }
       ];
     }),
   };
-}
-
-/** The number of posts waiting in the reports queue (the admin tab's count). */
-export async function countReportedPosts(options: { tx?: DbOrTx } = {}): Promise<number> {
-  const [row] = await orDb(options.tx)
-    .select({ n: sql<number>`count(DISTINCT ${postReports.postId})::int` })
-    .from(postReports)
-    .where(isNull(postReports.resolvedAt));
-  return row?.n ?? 0;
 }
 
 /** Closes a post's open reports; already_reviewed when another moderator closed them first. */

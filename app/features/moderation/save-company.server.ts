@@ -6,13 +6,14 @@ import { db } from '../../db/client.server';
 import { industries, prefectures } from '../../db/schema';
 import type { CompanyFields, CompanyForm } from '../companies/company-form-schema';
 import { createCompany } from '../companies/create-company.server';
-import { updateCompany, type FieldChanges } from '../companies/update-company.server';
+import { updateCompany } from '../companies/update-company.server';
 import { getCompanyForEditing } from '../companies/get-company-for-editing.server';
 import { getCompanyCatalog, invalidateCompanyCatalog } from '../search/company-catalog.server';
 import { normalizeSearchText } from '../search/normalize';
 import { recordModeratorAction } from './audit-log.server';
 import { findSimilarCompanies, type SimilarCompany } from './find-similar-companies.server';
 import { AppError } from '../../lib/app-error';
+import { createdFields } from '../../lib/field-changes';
 import type { FieldErrors } from '../../lib/form';
 
 export type SaveCompanyOutcome =
@@ -33,15 +34,6 @@ async function referenceErrors(fields: CompanyFields): Promise<FieldErrors> {
   if (!industry) errors.industryId = '業種を選んでください。';
   if (!prefecture) errors.prefectureId = '本社所在地（都道府県）を選んでください。';
   return errors;
-}
-
-/** The fields of a new company as an audit detail: each given field from nothing to its value. */
-function createdDetail(fields: CompanyFields): FieldChanges {
-  const detail: FieldChanges = {};
-  for (const [field, value] of Object.entries(fields) as Array<[keyof CompanyFields, unknown]>) {
-    if (value !== null && value !== '') detail[field] = [null, value];
-  }
-  return detail;
 }
 
 /** This process's search sees the change now instead of at its next 5-second check. */
@@ -84,7 +76,7 @@ export async function saveCompany(options: { moderatorId: number; companyId?: nu
         moderatorId: options.moderatorId,
         action: 'create_company',
         companyId,
-        detail: createdDetail(fields),
+        detail: createdFields(fields),
       });
       return { companyId, created: true, changed: true };
     }

@@ -5,11 +5,12 @@ import { asc } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { recruitServices } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
+import { createdFields } from '../../lib/field-changes';
 import type { FieldErrors } from '../../lib/form';
 import { createRecruitService } from '../recruit-services/create-recruit-service.server';
 import { getServiceForEditing } from '../recruit-services/get-service-for-editing.server';
-import type { ServiceFields, ServiceForm } from '../recruit-services/service-form-schema';
-import { updateRecruitService, type ServiceChanges } from '../recruit-services/update-recruit-service.server';
+import type { ServiceForm } from '../recruit-services/service-form-schema';
+import { updateRecruitService } from '../recruit-services/update-recruit-service.server';
 import { normalizeSearchText } from '../search/normalize';
 import { recordModeratorAction } from './audit-log.server';
 
@@ -43,14 +44,6 @@ function isUniqueViolation(error: unknown): boolean {
     if ((cause as { code?: unknown }).code === '23505') return true;
   }
   return false;
-}
-
-function createdDetail(fields: ServiceFields): ServiceChanges {
-  const detail: ServiceChanges = {};
-  for (const [field, value] of Object.entries(fields) as Array<[keyof ServiceFields, unknown]>) {
-    if (value !== null && value !== '') detail[field] = [null, value];
-  }
-  return detail;
 }
 
 /**
@@ -89,7 +82,7 @@ export async function saveService(options: {
           moderatorId: options.moderatorId,
           action: 'create_service',
           recruitServiceId,
-          detail: createdDetail(fields),
+          detail: createdFields(fields),
         });
         return { recruitServiceId, created: true, changed: true };
       }

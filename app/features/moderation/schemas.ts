@@ -21,6 +21,9 @@ export const rejectionSchema = z.object({
   note: note(DECISION_NOTE_MAX),
 });
 
+/** Taking a reported post down: the same reason, for the revision readers see. */
+export const unpublishSchema = rejectionSchema.omit({ revision: true });
+
 export const approvalSchema = z.object({ revision: z.coerce.number().int().positive() });
 
 export const dismissalSchema = z.object({ note: note(DECISION_NOTE_MAX) });

@@ -2,10 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import { recruitServices } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
+import { fieldChanges, type FieldChanges } from '../../lib/field-changes';
 import type { ServiceFields } from './service-form-schema';
 
 /** What an edit changed: each field with its value before and after. */
-export type ServiceChanges = Partial<Record<keyof ServiceFields, [unknown, unknown]>>;
+export type ServiceChanges = FieldChanges<ServiceFields>;
 
 const FIELDS = ['name', 'kana', 'category', 'url', 'description'] as const;
 
@@ -32,14 +33,7 @@ export async function updateRecruitService(options: {
       .where(eq(recruitServices.id, options.recruitServiceId))
       .for('update');
     if (!before) throw new AppError('recruit_service_not_found', { detail: `No recruit service ${options.recruitServiceId}` });
-    const changes: ServiceChanges = {};
-    const set: Partial<ServiceFields> = {};
-    for (const field of FIELDS) {
-      const after = options.fields[field];
-      if (before[field] === after) continue;
-      changes[field] = [before[field], after];
-      Object.assign(set, { [field]: after });
-    }
+    const { changes, set } = fieldChanges<ServiceFields>(before, options.fields, FIELDS);
     if (Object.keys(set).length > 0) {
       await tx
         .update(recruitServices)

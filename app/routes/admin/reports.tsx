@@ -2,21 +2,18 @@ import { data, Form, useNavigation } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { dismissReports, listReportedPosts, unpublishPost, type ReportedPost } from '../../features/moderation/reports.server';
-import { DECISION_NOTE_MAX, dismissalSchema, REPORT_REASON_LABELS, rejectionSchema } from '../../features/moderation/schemas';
-import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
+import { dismissalSchema, REPORT_REASON_LABELS, unpublishSchema } from '../../features/moderation/schemas';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
-import { REJECTION_REASONS } from '../../db/enums';
 import { AppError, isAppError } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
-import { parseForm, textValue } from '../../lib/form';
+import { parseForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
 import { pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
-import { RadioGroup } from '../../ui/radio';
-import { Textarea } from '../../ui/textarea';
 import { ValidatedForm } from '../../ui/validated-form';
+import { RejectionReasonFields } from '../../features/moderation/components/rejection-reason-fields';
 import type { Route } from './+types/reports';
 import styles from './moderation.module.css';
 
@@ -41,8 +38,7 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get('intent');
   try {
     if (intent === 'unpublish') {
-      // The revision field of the shared schema is not needed: the published one is taken down.
-      const result = parseForm(rejectionSchema.omit({ revision: true }), form);
+      const result = parseForm(unpublishSchema, form);
       if (!result.ok) return data({ intent: 'unpublish' as const, postId, ...result }, { status: 400 });
       await unpublishPost({ moderatorId: moderator.id, postId, ...result.data });
       return data({ intent: 'unpublish' as const, postId, ok: true as const });
@@ -102,31 +98,13 @@ function ReportedPostCard({ post, actionData }: { post: ReportedPost; actionData
       {post.status !== 'published' && <p className={styles.muted}>この投稿はすでに公開されていません。通報を閉じてください。</p>}
       <div className={styles.actionsRow}>
         {post.status === 'published' && (
-          <details>
-            <summary className={styles.back}>公開を停止する…</summary>
-            <ValidatedForm
-              method="post"
-              className={styles.decision}
-              schema={rejectionSchema.omit({ revision: true })}
-              serverErrors={unpublishResult?.errors}
-            >
+          <details className={styles.unpublish} open={Boolean(unpublishResult)}>
+            <summary className={styles.unpublishSummary}>公開を停止する（理由を選ぶ）</summary>
+            <ValidatedForm method="post" className={styles.decision} schema={unpublishSchema} serverErrors={unpublishResult?.errors}>
               <CsrfField />
               <input type="hidden" name="intent" value="unpublish" />
               <input type="hidden" name="postId" value={post.postId} />
-              <RadioGroup
-                legend="投稿者に伝える理由"
-                name="reason"
-                required
-                defaultValue={textValue(unpublishResult?.values, 'reason')}
-                options={REJECTION_REASONS.map((reason) => ({ value: reason, label: REJECTION_REASON_LABELS[reason] }))}
-              />
-              <Textarea
-                label="投稿者へのメッセージ（任意）"
-                name="note"
-                rows={3}
-                maxLength={DECISION_NOTE_MAX}
-                defaultValue={textValue(unpublishResult?.values, 'note') ?? ''}
-              />
+              <RejectionReasonFields legend="投稿者に伝える理由" values={unpublishResult?.values} />
               <Button type="submit" variant="danger" size="small" pending={pendingIntent === 'unpublish'} disabledLabel="停止しています…">
                 公開を停止する
               </Button>

@@ -3,22 +3,20 @@ import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { approveRevision, rejectRevision } from '../../features/moderation/decide.server';
 import { getReview, type Review } from '../../features/moderation/review-queue.server';
-import { approvalSchema, DECISION_NOTE_MAX, rejectionSchema } from '../../features/moderation/schemas';
+import { approvalSchema, rejectionSchema } from '../../features/moderation/schemas';
 import { MODERATION_ACTION_LABELS } from '../../features/moderation/labels';
 import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
-import { REJECTION_REASONS } from '../../db/enums';
 import { AppError, isAppError } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
-import { parseForm, textValue } from '../../lib/form';
+import { parseForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
 import { pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
-import { RadioGroup } from '../../ui/radio';
-import { Textarea } from '../../ui/textarea';
 import { ValidatedForm } from '../../ui/validated-form';
+import { RejectionReasonFields } from '../../features/moderation/components/rejection-reason-fields';
 import type { Route } from './+types/review';
 import styles from './moderation.module.css';
 
@@ -192,21 +190,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
                 <CsrfField />
                 <input type="hidden" name="intent" value="reject" />
                 <input type="hidden" name="revision" value={revision.revision} />
-                <RadioGroup
-                  legend="理由"
-                  name="reason"
-                  required
-                  defaultValue={textValue(rejectResult?.values, 'reason')}
-                  options={REJECTION_REASONS.map((reason) => ({ value: reason, label: REJECTION_REASON_LABELS[reason] }))}
-                />
-                <Textarea
-                  label="投稿者へのメッセージ（任意）"
-                  name="note"
-                  rows={4}
-                  maxLength={DECISION_NOTE_MAX}
-                  hint="マイページとメールで投稿者に表示されます。どこを直せばよいか具体的に書いてください。"
-                  defaultValue={textValue(rejectResult?.values, 'note') ?? ''}
-                />
+                <RejectionReasonFields legend="理由" values={rejectResult?.values} />
                 <Button type="submit" variant="danger" pending={pending === 'reject'} disabledLabel="差し戻しています…">
                   差し戻す
                 </Button>

@@ -1,6 +1,6 @@
-import { Outlet, useLocation } from 'react-router';
+import { Outlet } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
-import { Link } from '../../ui/link';
+import { TabNav } from '../../ui/tab-nav';
 import type { Route } from './+types/layout';
 import styles from './mypage.module.css';
 
@@ -25,27 +25,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function MyPageLayout({ loaderData }: Route.ComponentProps) {
-  const { pathname } = useLocation();
   return (
     <main className={styles.main}>
       <div className={styles.inner}>
         <h1 className={styles.title}>マイページ</h1>
         <p className={styles.greeting}>{loaderData.name ? `${loaderData.name}さん、こんにちは。` : 'ようこそ、シューログへ。'}</p>
-        <nav className={styles.tabs} aria-label="マイページのメニュー">
-          {TABS.map((tab) => {
-            const current = pathname === tab.to;
-            return (
-              <Link
-                key={tab.to}
-                to={tab.to}
-                className={current ? styles.tabActive : styles.tab}
-                aria-current={current ? 'page' : undefined}
-              >
-                {tab.label}
-              </Link>
-            );
-          })}
-        </nav>
+        <TabNav tabs={TABS} label="マイページのメニュー" />
         <Outlet />
       </div>
     </main>

@@ -24,6 +24,8 @@ export function ReportPost({ returnTo, result }: { returnTo: string; result: Rep
   const viewer = useViewer();
   const navigation = useNavigation();
   const titleId = useId();
+  // Moderators act on reports; they do not file them.
+  if (viewer?.role === 'moderator') return null;
   const sent = result?.ok === true;
   const failed = result?.ok === false ? result : undefined;
   return (
