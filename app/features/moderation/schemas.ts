@@ -15,8 +15,14 @@ const note = (max: number) =>
     .transform((value) => value ?? '');
 
 /** Sending a revision back, or taking a reported post down: a preset reason and an optional note. */
+/** The revision the moderator looked at, a hidden field: wrong only in a tampered form. */
+const revision = z.coerce
+  .number({ message: 'ページを再読み込みしてから、もう一度お試しください。' })
+  .int('ページを再読み込みしてから、もう一度お試しください。')
+  .positive('ページを再読み込みしてから、もう一度お試しください。');
+
 export const rejectionSchema = z.object({
-  revision: z.coerce.number().int().positive(),
+  revision,
   reason: z.enum(REJECTION_REASONS, { message: '理由を選んでください。' }),
   note: note(DECISION_NOTE_MAX),
 });
@@ -24,7 +30,7 @@ export const rejectionSchema = z.object({
 /** Taking a reported post down: the same reason, for the revision readers see. */
 export const unpublishSchema = rejectionSchema.omit({ revision: true });
 
-export const approvalSchema = z.object({ revision: z.coerce.number().int().positive() });
+export const approvalSchema = z.object({ revision });
 
 export const dismissalSchema = z.object({ note: note(DECISION_NOTE_MAX) });
 
