@@ -1,7 +1,18 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation, useRouteError } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteError,
+  useRouteLoaderData,
+} from 'react-router';
 import { getSession } from './features/accounts/session-request.server';
-import { useCsrfToken, useViewer } from './features/accounts/viewer';
+import { type RootAccountData, useCsrfToken, useViewer } from './features/accounts/viewer';
+import { hasSessionHint, loadPersonalParts, PERSONAL_HEAD_SCRIPT, revealPersonalParts, useLoadedPersonalParts } from './lib/personal-parts';
 import { CSRF_PARAM } from './lib/csrf';
 import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
@@ -17,7 +28,10 @@ import './styles/global.css';
 // Only logged-in students see the badge popup: visitors do not download its code.
 const BadgePopup = lazy(() => import('./features/badges/components/badge-popup').then((m) => ({ default: m.BadgePopup })));
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
+  // A shared page is rendered for nobody (server/shared-pages.ts strips the cookie): its
+  // personal parts come from the personal call (docs/decisions/030-shared-pages.md).
+  if (context.sharedPage) return { origin: publicOrigin(), viewer: null, csrfToken: null, sharedPage: true };
   // Visitors without the session cookie cost no database query here.
   const session = await getSession(request);
   const user = session?.user ?? null;
@@ -25,6 +39,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     origin: publicOrigin(),
     viewer: user ? { userId: user.id, role: user.role, name: user.name } : null,
     csrfToken: session?.csrfToken ?? null,
+    sharedPage: false,
   };
 }
 
@@ -49,14 +64,31 @@ function useSubmissionMemory() {
   }, [location]);
 }
 
+/**
+ * With a session, the personal call's answer is taken (or, on a page rendered for the session,
+ * the call made) after hydration; the hidden personal parts are shown once React has drawn them.
+ */
+function usePersonalParts() {
+  const loaded = useLoadedPersonalParts();
+  useEffect(() => {
+    if (hasSessionHint()) void loadPersonalParts();
+    else revealPersonalParts();
+  }, []);
+  useEffect(() => {
+    if (loaded) revealPersonalParts();
+  }, [loaded]);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const csrfToken = useCsrfToken();
   const viewer = useViewer();
+  const sharedPage = (useRouteLoaderData('root') as RootAccountData)?.sharedPage === true;
   // The badge popup shows nothing until the browser asks for acquired badges: it mounts only
   // after hydration, so nothing suspends during the server render (app/entry.server.tsx).
   const hydrated = useIsClient();
   useSubmissionMemory();
+  usePersonalParts();
   return (
     <html lang="ja">
       <head>
@@ -64,6 +96,10 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0b7a6b" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {sharedPage && (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of our own (app/lib/personal-parts.ts), the same on every page.
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: PERSONAL_HEAD_SCRIPT }} />
+        )}
         {csrfToken && (
           <>
             <meta name="csrf-param" content={CSRF_PARAM} />

@@ -24,6 +24,8 @@ import { guardRequest } from './request-guard';
 import { withModeratorArea } from './moderator-area';
 import { withAppErrorAnswers } from './route-errors';
 import { createVisitorPages } from './visitor-pages';
+import { createPersonalCall } from './personal-call';
+import { createSharedPageTest } from './shared-pages';
 import { loggedUrl } from '../app/lib/logged-url';
 import { logWhenFinished } from './log-url';
 import { securityHeaders } from './security';
@@ -45,6 +47,8 @@ declare module 'react-router' {
     cspNonce: string;
     /** The client's address (trust proxy applies), for the login limits. */
     clientIp?: string;
+    /** A shared page rendered for nobody (docs/decisions/030-shared-pages.md). */
+    sharedPage?: boolean;
   }
 }
 
@@ -190,7 +194,12 @@ export async function start() {
     logger: log,
     onHit: countCachedCompanyView,
   });
-  const fastLane = createFastLane({ logger: log, visitorPages });
+  const fastLane = createFastLane({
+    logger: log,
+    visitorPages,
+    isSharedPage: createSharedPageTest(build),
+    personalCall: createPersonalCall({ logger: log }),
+  });
   const draftLane = createDraftLane({ logger: log });
   const server = createServer((req, res) => {
     if (guardRequest(req, res, log)) return;

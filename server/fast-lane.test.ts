@@ -11,15 +11,21 @@ let server: Server;
 let base: string;
 const passedOn: string[] = [];
 const pages: string[] = [];
+const personalCalls: string[] = [];
 
 beforeAll(async () => {
   const lane = createFastLane({
     logger: pino({ level: 'silent' }),
-    visitorPages: (_req, res, key, path) => {
+    visitorPages: (req, res, key, path, kind) => {
       if (key.includes('unreadable')) return false;
-      pages.push(`${key} ${path}`);
+      pages.push(`${key} ${path}${kind === 'personal' ? '' : ` ${kind}`}${req.headers.cookie ? ' (cookie)' : ''}`);
       res.end('page');
       return true;
+    },
+    isSharedPage: (path) => (path.startsWith('/companies/') ? 'shared' : 'personal'),
+    personalCall: async (_req, res, query) => {
+      personalCalls.push(query);
+      res.end('{}');
     },
   });
   server = createServer((req, res) => {
@@ -34,6 +40,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(() => {
   passedOn.length = 0;
   pages.length = 0;
+  personalCalls.length = 0;
   answer.fn.mockReset();
 });
 
@@ -91,7 +98,28 @@ describe("visitors' pages", () => {
     await fetch(`${base}/companies/3?tab=1`);
     await fetch(`${base}/`);
     await fetch(`${base}/companies/3.data`);
-    expect(pages).toEqual(['/companies/3?tab=1 /companies/3', '/ /', '/companies/3.data /companies/3.data']);
+    expect(pages).toEqual(['/companies/3?tab=1 /companies/3 shared', '/ /', '/companies/3.data /companies/3.data shared']);
+    expect(passedOn).toEqual([]);
+  });
+
+  it("serve a session's GET of a shared page as the visitors' page, and its other pages through Express", async () => {
+    await fetch(`${base}/companies/3`, { headers: { cookie: 'shulog_session=abc' } });
+    await fetch(`${base}/mypage`, { headers: { cookie: 'shulog_session=abc' } });
+    await fetch(`${base}/companies/3`, { method: 'POST', headers: { cookie: 'shulog_session=abc' } });
+    expect(pages).toEqual(['/companies/3 /companies/3 shared (cookie)']);
+    expect(passedOn).toEqual(['GET /mypage', 'POST /companies/3']);
+  });
+});
+
+describe('the personal call', () => {
+  it('answers GET with its query and refuses other methods with a JSON 405', async () => {
+    await fetch(`${base}/api/v1/personal?page=%2Fcompanies%2F3`);
+    await fetch(`${base}/api/v1/personal`);
+    const post = await fetch(`${base}/api/v1/personal`, { method: 'POST' });
+    expect(post.status).toBe(405);
+    expect(post.headers.get('allow')).toBe('GET');
+    expect((await post.json()).error.code).toBe('method_not_allowed');
+    expect(personalCalls).toEqual(['page=%2Fcompanies%2F3', '']);
     expect(passedOn).toEqual([]);
   });
 

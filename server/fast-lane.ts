@@ -8,6 +8,8 @@ import { answerCompanySuggestions } from '../app/features/search/answer-company-
 import { hasSessionCookie } from '../app/lib/cookies';
 import { acceptsGzip, GZIP_THRESHOLD } from '../app/lib/page-cache.server';
 import { loggedUrl } from '../app/lib/logged-url';
+import { PERSONAL_PATH } from '../app/lib/personal-parts';
+import type { SharedPageKind } from '../app/lib/shared-page';
 import { logWhenFinished } from './log-url';
 import { setSecurityHeaders } from './security';
 
@@ -16,7 +18,7 @@ const FILE_LIKE = /\.(?!data$)[a-z0-9]+$/i;
 /** Answered by Express: its health check and the API routes other than the search call. */
 const EXPRESS_ONLY = /^\/(?:healthz$|api\/)/;
 
-export type VisitorPages = (req: IncomingMessage, res: ServerResponse, url: string, path: string) => boolean;
+export type VisitorPages = (req: IncomingMessage, res: ServerResponse, url: string, path: string, kind: SharedPageKind) => boolean;
 
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, data: unknown, cacheControl: string) {
   setSecurityHeaders(req, res, '');
@@ -57,20 +59,39 @@ async function answerSearch(req: IncomingMessage, res: ServerResponse, query: st
   }
 }
 
-export function createFastLane(options: { logger: pino.Logger; visitorPages: VisitorPages }) {
-  const { logger, visitorPages } = options;
+export function createFastLane(options: {
+  logger: pino.Logger;
+  visitorPages: VisitorPages;
+  /** Whether a path is a shared page, served to students from the visitors' cache (docs/decisions/030). */
+  isSharedPage: (path: string) => SharedPageKind;
+  /** The personal call of shared pages (server/personal-call.ts). */
+  personalCall?: (req: IncomingMessage, res: ServerResponse, query: string) => Promise<void>;
+}) {
+  const { logger, visitorPages, isSharedPage, personalCall } = options;
   /** Answers the request and returns true, or returns false and leaves it to Express. */
   return function fastLane(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const url = req.url ?? '/';
+    if (personalCall && (url === PERSONAL_PATH || url.startsWith(`${PERSONAL_PATH}?`))) {
+      if (req.method === 'GET') void personalCall(req, res, url.slice(PERSONAL_PATH.length + 1));
+      else {
+        res.setHeader('Allow', 'GET');
+        sendJson(req, res, 405, { error: { code: 'method_not_allowed', message: 'この操作はできません。' } }, 'no-store');
+      }
+      logWhenFinished(logger, req, res, url);
+      return true;
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const queryAt = url.indexOf('?');
     const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const isSearch = path === '/api/company';
-    const isVisitorPage =
-      !isSearch && req.method === 'GET' && !EXPRESS_ONLY.test(path) && !FILE_LIKE.test(path) && !hasSessionCookie(req.headers.cookie);
-    if (!isSearch && !isVisitorPage) return false;
-    if (isSearch) void answerSearch(req, res, queryAt === -1 ? '' : url.slice(queryAt + 1), logger);
-    else if (!visitorPages(req, res, url, path)) return false;
+    const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
+    if (path === '/api/company') void answerSearch(req, res, query, logger);
+    else {
+      if (req.method !== 'GET' || EXPRESS_ONLY.test(path) || FILE_LIKE.test(path)) return false;
+      // A session's page is its own unless the page is shared: then it is the visitors' page.
+      const kind = isSharedPage(path);
+      if (kind === 'personal' && hasSessionCookie(req.headers.cookie)) return false;
+      if (!visitorPages(req, res, url, path, kind)) return false;
+    }
     logWhenFinished(logger, req, res, url);
     return true;
   };

@@ -15,24 +15,28 @@ import {
   type CachedPage,
   type RenderedPage,
 } from '../app/lib/page-cache.server';
+import { deviceClass, type SharedPageKind } from '../app/lib/shared-page';
 import { newNonce, requestProtocol, setSecurityHeaders } from './security';
 
 const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 // Headers that belong to one response, not to the cached content.
-const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-security-policy', 'date', 'etag', 'cache-control', 'vary']);
+// A route's own Vary (User-Agent, for a page cached by device class) is kept and added to ours.
+const PER_RESPONSE = new Set(['set-cookie', 'content-length', 'content-security-policy', 'date', 'etag', 'cache-control']);
 
 /** Sends a page of the visitor cache (a hit, or the render that just filled it), with ETag / 304. */
 export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: CachedPage) {
   setSecurityHeaders(req, res, page.scriptSources);
   res.setHeader('ETag', page.etag);
   res.setHeader('Cache-Control', VISITOR_CACHE_CONTROL);
-  res.setHeader('Vary', 'Cookie, Accept-Encoding');
+  // One Vary line: ours, and the route's own (User-Agent for a page cached by device class).
+  const routeVary = page.headers.filter(([name]) => name === 'vary').map(([, value]) => value);
+  res.setHeader('Vary', ['Cookie, Accept-Encoding', ...routeVary].join(', '));
   if (etagMatches(req.headers['if-none-match'], page.etag)) {
     res.statusCode = 304;
     res.end();
     return;
   }
-  for (const [name, value] of page.headers) res.appendHeader(name, value);
+  for (const [name, value] of page.headers) if (name !== 'vary') res.appendHeader(name, value);
   const gzipped = acceptsGzip(req.headers['accept-encoding']) ? gzippedBody(page) : null;
   if (gzipped) res.setHeader('Content-Encoding', 'gzip');
   const body = gzipped ?? page.body;
@@ -58,9 +62,11 @@ function sendUncached(req: IncomingMessage, res: ServerResponse, page: RenderedP
   res.end(page.body);
 }
 
-function toRequest(req: IncomingMessage, url: URL): Request {
+/** The web Request of a page; a shared page's without the cookie, so that no loader can read a session. */
+function toRequest(req: IncomingMessage, url: URL, shared: boolean): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
+    if (shared && key === 'cookie') continue;
     if (Array.isArray(value)) for (const item of value) headers.append(key, item);
     else if (value !== undefined) headers.set(key, value);
   }
@@ -76,12 +82,12 @@ export function createVisitorPages(options: {
   const handle = createRequestHandler(options.build, options.mode);
   const inflight = new Map<string, Promise<Rendered>>();
 
-  async function render(key: string, req: IncomingMessage, url: URL): Promise<Rendered> {
+  async function render(key: string, req: IncomingMessage, url: URL, shared: boolean): Promise<Rendered> {
     // A nonce for this render only; stored pages are served with the hashes of the scripts that
     // carry it (docs/decisions/013).
     const nonce = newNonce();
-    const context = { cspNonce: nonce, clientIp: req.socket.remoteAddress ?? 'unknown' };
-    const response = await handle(toRequest(req, url), context);
+    const context = { cspNonce: nonce, clientIp: req.socket.remoteAddress ?? 'unknown', sharedPage: shared };
+    const response = await handle(toRequest(req, url, shared), context);
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
     response.headers.forEach((value, name) => {
@@ -96,19 +102,19 @@ export function createVisitorPages(options: {
     return storable ? { storable, page: setCachedPage(key, page) } : { storable, page, rawHeaders: response.headers };
   }
 
-  async function renderAndSend(key: string, req: IncomingMessage, res: ServerResponse, url: URL) {
+  async function renderAndSend(key: string, req: IncomingMessage, res: ServerResponse, url: URL, shared: boolean) {
     try {
       // Concurrent misses for one URL share a single render: when a popular page expires,
       // its visitors must not all hit the database at once.
       let pending = inflight.get(key);
       const leader = !pending;
       if (!pending) {
-        pending = render(key, req, url).finally(() => inflight.delete(key));
+        pending = render(key, req, url, shared).finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
       // The shared render could not be stored (a cookie was set, a private page): render our own.
       let rendered = await pending;
-      if (!rendered.storable && !leader) rendered = await render(key, req, url);
+      if (!rendered.storable && !leader) rendered = await render(key, req, url, shared);
       if (rendered.storable) sendCachedPage(req, res, rendered.page);
       else sendUncached(req, res, rendered.page, rendered.rawHeaders);
     } catch (error) {
@@ -124,13 +130,16 @@ export function createVisitorPages(options: {
   }
 
   /**
-   * Answers a visitor's GET of `url` (already known to be a page, not a file or an API call):
+   * Answers a visitor's GET of `url` (already known to be a page, not a file or an API call), or
+   * anyone's GET of a shared page (`shared`: rendered without the cookie, docs/decisions/030):
    * from the cache, or rendered. False when the URL cannot be read: Express answers it then.
    */
-  return function visitorPage(req: IncomingMessage, res: ServerResponse, requestUrl: string, path: string): boolean {
+  return function visitorPage(req: IncomingMessage, res: ServerResponse, requestUrl: string, path: string, kind: SharedPageKind): boolean {
     // Pages never depend on the Host header (absolute URLs come from PUBLIC_ORIGIN), so the path
     // and query alone are the key: a forged Host can neither poison the cache nor multiply it.
-    const key = requestUrl;
+    // A page that differs by device class is stored once per class, never per User-Agent.
+    const key = kind === 'shared-by-device' ? `${requestUrl}#${deviceClass(req.headers['user-agent'])}` : requestUrl;
+    const shared = kind !== 'personal';
     const hit = getCachedPage(key);
     if (hit) {
       options.onHit?.(path);
@@ -143,7 +152,7 @@ export function createVisitorPages(options: {
     } catch {
       return false;
     }
-    void renderAndSend(key, req, res, url);
+    void renderAndSend(key, req, res, url, shared);
     return true;
   };
 }

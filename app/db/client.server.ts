@@ -34,6 +34,24 @@ export type OpenOptions =
 
 let current: Database | undefined;
 
+const statementObservers = new Set<(statement: string) => void>();
+
+/**
+ * Sees the text of every statement the application runs (through Drizzle or query()), until the
+ * returned function is called: for tests that count what a request costs the database.
+ */
+export function observeStatements(observer: (statement: string) => void): () => void {
+  statementObservers.add(observer);
+  return () => statementObservers.delete(observer);
+}
+
+/** Drizzle's logger hook, used only to tell the observers; nothing is logged. */
+const statementLogger = {
+  logQuery(statement: string) {
+    for (const observer of statementObservers) observer(statement);
+  },
+};
+
 /** The open database. Feature code calls this; the server or a test opens it first. */
 export function db(): Db {
   if (!current) throw new Error('The database is not open: call openDatabase() first');
@@ -99,13 +117,14 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   } else {
     client = await PGlite.create({ extensions: { pg_trgm } });
   }
-  const handle = drizzlePglite(client, { schema });
+  const handle = drizzlePglite(client, { schema, logger: statementLogger });
   let closed = false;
   const vacuum = startVacuuming(client);
   return {
     db: handle as unknown as Db,
     kind: 'pglite',
     async query(text, params) {
+      statementLogger.logQuery(text);
       const result = await client.query(text, params as unknown[] | undefined);
       return result.rows as never;
     },
@@ -128,12 +147,13 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server must not crash the process.
   pool.on('error', () => {});
-  const handle = drizzlePg(pool, { schema });
+  const handle = drizzlePg(pool, { schema, logger: statementLogger });
   let closed = false;
   return {
     db: handle as unknown as Db,
     kind: 'postgres',
     async query(text, params) {
+      statementLogger.logQuery(text);
       const result = await pool.query(text, params as unknown[] | undefined);
       return result.rows as never;
     },

@@ -1,14 +1,13 @@
 import { Form, useLocation } from 'react-router';
 import { Link } from '../ui/link';
-import { getViewer } from '../features/accounts/session-request.server';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
-import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { CompanyRating } from '../features/companies/components/company-rating';
 import { listFilterOptions } from '../features/companies/list-filter-options.server';
 import { parseCompanySearchParams } from '../features/search/search-params';
 import { searchCompanies } from '../features/search/search-companies.server';
 import { COMPANY_SORTS, SORT_LABELS } from '../features/search/sorts';
 import { formatCount } from '../lib/format';
+import { SHARED_PAGE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
 import type { Route } from './+types/companies';
@@ -16,18 +15,13 @@ import styles from './companies.module.css';
 
 const PER_PAGE = 20;
 
+/** The same page for everyone; the hearts' states come with the personal call (docs/decisions/030). */
+export const handle = SHARED_PAGE;
+
 export async function loader({ request }: Route.LoaderArgs) {
   const params = parseCompanySearchParams(new URL(request.url).searchParams);
-  const [options, result, viewer] = await Promise.all([
-    listFilterOptions(),
-    searchCompanies({ ...params, perPage: PER_PAGE }),
-    getViewer(request),
-  ]);
-  const favoriteIds =
-    viewer?.role === 'student'
-      ? await listFavoriteCompanyIds({ userId: viewer.userId, companyIds: result.companies.map((c) => c.id) })
-      : [];
-  return { params, options, result, favoriteIds };
+  const [options, result] = await Promise.all([listFilterOptions(), searchCompanies({ ...params, perPage: PER_PAGE })]);
+  return { params, options, result };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -51,7 +45,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 }
 
 export default function Companies({ loaderData }: Route.ComponentProps) {
-  const { params, options, result, favoriteIds } = loaderData;
+  const { params, options, result } = loaderData;
   const location = useLocation();
   const regions = [...new Set(options.prefectures.map((p) => p.region))];
   return (
@@ -140,12 +134,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
                 <div className={styles.rating}>
                   <CompanyRating average={company.internRatingAverage} reportCount={company.internReportCount} />
                 </div>
-                <FavoriteButton
-                  companyId={company.id}
-                  companyName={company.name}
-                  favorited={favoriteIds.includes(company.id)}
-                  size="small"
-                />
+                <FavoriteButton companyId={company.id} companyName={company.name} size="small" />
               </div>
             </li>
           ))}

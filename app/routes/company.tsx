@@ -1,36 +1,30 @@
 import { Link } from '../ui/link';
-import { getViewer } from '../features/accounts/session-request.server';
-import { recordActivity } from '../features/badges/record-activity.server';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
-import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { RatingSummary } from '../features/companies/components/rating-summary';
 import { getCompanyProfile } from '../features/companies/get-company-profile.server';
 import { POST_TYPE_LIST, POST_TYPES, postPath } from '../features/posts/post-types';
 import { recordCompanyView } from '../features/recommendations/record-company-view.server';
 import { formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
+import { SHARED_PAGE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Card } from '../ui/card';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { Route } from './+types/company';
 import styles from './company.module.css';
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+/**
+ * The same page for everyone (docs/decisions/030-shared-pages.md): the heart's state and the
+ * first-view badge 103 come with the personal call (app/features/personal).
+ */
+export const handle = SHARED_PAGE;
+
+export async function loader({ params }: Route.LoaderArgs) {
   const companyId = parseId(params.companyId);
   const company = companyId === null ? null : await getCompanyProfile({ companyId });
   if (!company) throw new Response('Not Found', { status: 404 });
   recordCompanyView({ companyId: company.id });
-  const viewer = await getViewer(request);
-  let favorited = false;
-  if (viewer?.role === 'student') {
-    // The first company page a student opens earns 103 (a counter-like write on GET).
-    const [ids] = await Promise.all([
-      listFavoriteCompanyIds({ userId: viewer.userId, companyIds: [company.id] }),
-      recordActivity({ userId: viewer.userId, activity: { type: 'company_viewed', companyId: company.id } }),
-    ]);
-    favorited = ids.includes(company.id);
-  }
-  return { company, favorited };
+  return { company };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -62,7 +56,7 @@ function organizationJsonLd(company: Route.ComponentProps['loaderData']['company
 }
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
-  const { company, favorited } = loaderData;
+  const { company } = loaderData;
   const totalPosts = POST_TYPE_LIST.reduce((sum, key) => sum + company.postCounts[key], 0);
   return (
     <main className={styles.main}>
@@ -81,7 +75,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
           <span className={styles.tagMuted}>投稿 {formatCount(totalPosts, '件')}</span>
         </p>
         <div className={styles.actions}>
-          <FavoriteButton companyId={company.id} companyName={company.name} favorited={favorited} />
+          <FavoriteButton companyId={company.id} companyName={company.name} />
           <Link to={`/companies/${company.id}/intern/compare`} className={styles.compareLink}>
             インターン評価を他社と比較する
           </Link>
@@ -132,7 +126,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
         <aside className={styles.side}>
           <div className={styles.followUp}>
             <p className={styles.followUpText}>{company.name}の新しい体験記をマイページで追いかけよう</p>
-            <FavoriteButton companyId={company.id} companyName={company.name} favorited={favorited} />
+            <FavoriteButton companyId={company.id} companyName={company.name} />
           </div>
           <Card as="section" title="企業情報" titleAs="h2">
             <dl className={styles.facts}>

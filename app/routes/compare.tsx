@@ -6,6 +6,7 @@ import { CompareView } from '../features/compare/components/compare-view';
 import palette from '../features/compare/components/compare-palette.module.css';
 import { getCompanyComparison } from '../features/compare/get-company-comparison.server';
 import { parseId } from '../lib/http';
+import { SHARED_PAGE_BY_DEVICE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
@@ -31,11 +32,15 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   return { ...comparison, chartHeight: chartHeightForUserAgent(request.headers.get('User-Agent')) };
 }
 
-// The chart height depends on the User-Agent, so the page differs by device: no cache may
-// serve one device's page to another. The visitors' page cache (docs/decisions/010-page-cache.md)
-// keys by URL alone, so the page opts out with "private"; Vary tells any other cache why.
+/**
+ * The chart height depends on the device class (phone or tablet, or not), so the page is shared
+ * per class: the page cache keys it by URL and class (docs/decisions/030-shared-pages.md), and
+ * Vary tells any other cache that the page depends on the User-Agent.
+ */
+export const handle = SHARED_PAGE_BY_DEVICE;
+
 export function headers() {
-  return { Vary: 'User-Agent', 'Cache-Control': 'private, no-cache' };
+  return { Vary: 'User-Agent' };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {

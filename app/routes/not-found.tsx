@@ -1,4 +1,8 @@
 import { ErrorPage } from '../features/site-frame/components/error-page';
+import { SHARED_PAGE } from '../lib/shared-page';
+
+/** The same page for everyone (docs/decisions/030-shared-pages.md). */
+export const handle = SHARED_PAGE;
 
 export function loader() {
   throw new Response('Not Found', { status: 404 });

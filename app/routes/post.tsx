@@ -1,5 +1,5 @@
 import { Link } from '../ui/link';
-import { recordActivity } from '../features/badges/record-activity.server';
+import { recordView } from '../features/badges/record-view.server';
 import { PostFacts } from '../features/posts/components/post-facts';
 import { visibleSections } from '../features/posts/full-text-access';
 import { getViewer, requireStudent } from '../features/accounts/session-request.server';
@@ -26,8 +26,11 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const post = info && postId !== null ? await getPost({ postId, type: info.key }) : null;
   if (!post) throw new Response('Not Found', { status: 404 });
   const viewer = await getViewer(request);
-  // A student's first read of each content type earns its 2xx badge (a counter-like write on GET).
-  if (viewer?.role === 'student') await recordActivity({ userId: viewer.userId, activity: { type: 'post_viewed', postType: post.type } });
+  // A student's first read of each content type earns its 2xx badge: written only then, never
+  // again once the badge is held (docs/decisions/030-shared-pages.md).
+  if (viewer?.role === 'student') {
+    await recordView({ userId: viewer.userId, activity: { type: 'post_viewed', postType: post.type }, exists: async () => true });
+  }
   const sections = visibleSections(post.sections, viewer);
   return {
     post: { ...post, sections },

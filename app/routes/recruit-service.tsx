@@ -11,8 +11,12 @@ import { StarRating } from '../ui/star-rating';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { Route } from './+types/recruit-service';
 import styles from './recruit-service.module.css';
+import { SHARED_PAGE } from '../lib/shared-page';
 
 const PER_PAGE = 20;
+
+/** The same page for everyone (docs/decisions/030-shared-pages.md). */
+export const handle = SHARED_PAGE;
 
 export async function loader({ params, request }: Route.LoaderArgs) {
   const serviceId = parseId(params.serviceId);

@@ -5,6 +5,10 @@ import { originFromMatches, pageMeta } from '../lib/meta';
 import { StarRating } from '../ui/star-rating';
 import type { Route } from './+types/recruit-services';
 import styles from './recruit-services.module.css';
+import { SHARED_PAGE } from '../lib/shared-page';
+
+/** The same page for everyone (docs/decisions/030-shared-pages.md). */
+export const handle = SHARED_PAGE;
 
 export async function loader() {
   return { services: await listRecruitServices() };

@@ -46,12 +46,49 @@ export async function createSession(options: { userId: number | null; now?: Date
  */
 export const checkedSessions = new AsyncLocalStorage<{ id: string; session: Session | null }>();
 
+/** What a session lookup reads: the session row joined with its user (null columns for a visitor's). */
+export type SessionRow = {
+  csrfToken: string;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  userId: number | null;
+  role: UserRole | null;
+  name: string | null;
+  email: string | null;
+};
+
+/** The hash under which a cookie value's session is stored, or null for a value no session id could be. */
+export function sessionKeyOf(id: string): string | null {
+  // A cookie that no session id could be (a stale format, junk) costs no database query.
+  return isTokenShaped(id) ? hashToken(id) : null;
+}
+
+/**
+ * The session rules applied to a row that a lookup read: an expired or idle session is deleted
+ * and gives null; last_seen_at is written at most every few minutes. Lookups that read more than
+ * the session in the same statement (the personal call) share this step with findSession.
+ */
+export async function liveSession(id: string, row: SessionRow | undefined, now: Date): Promise<Session | null> {
+  if (!row) return null;
+  const idHash = hashToken(id);
+  if (!isSessionActive(row, now)) {
+    await db().delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (needsTouch(row, now)) {
+    await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+  }
+  const user =
+    row.userId !== null && row.role !== null && row.email !== null
+      ? { id: row.userId, role: row.role, name: row.name, email: row.email }
+      : null;
+  return { id, csrfToken: row.csrfToken, expiresAt: row.expiresAt, user };
+}
+
 /** The live session of a cookie value, or null (unknown, expired or idle too long). */
 export async function findSession(options: { id: string; now?: Date }): Promise<Session | null> {
-  // A cookie that no session id could be (a stale format, junk) costs no database query.
-  if (!isTokenShaped(options.id)) return null;
-  const now = options.now ?? new Date();
-  const idHash = hashToken(options.id);
+  const idHash = sessionKeyOf(options.id);
+  if (idHash === null) return null;
   const [row] = await db()
     .select({
       csrfToken: sessions.csrfToken,
@@ -66,19 +103,7 @@ export async function findSession(options: { id: string; now?: Date }): Promise<
     .leftJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, idHash))
     .limit(1);
-  if (!row) return null;
-  if (!isSessionActive(row, now)) {
-    await db().delete(sessions).where(eq(sessions.idHash, idHash));
-    return null;
-  }
-  if (needsTouch(row, now)) {
-    await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
-  }
-  const user =
-    row.userId !== null && row.role !== null && row.email !== null
-      ? { id: row.userId, role: row.role, name: row.name, email: row.email }
-      : null;
-  return { id: options.id, csrfToken: row.csrfToken, expiresAt: row.expiresAt, user };
+  return liveSession(options.id, row, options.now ?? new Date());
 }
 
 /**

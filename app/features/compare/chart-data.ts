@@ -1,17 +1,19 @@
 // What the radar chart draws (SPEC.md sections 3, 5 and 9), kept apart from Chart.js so that
 // the rules are unit-tested: numeric strings become numbers, a target without any values is
 // drawn as zeros, and each axis label carries the target's value or "--".
+import { deviceClass } from '../../lib/shared-page';
 
 /** SPEC.md section 9: the chart is 240 px high on phones and tablets, 230 px elsewhere. */
 export const CHART_HEIGHT_MOBILE = 240;
 export const CHART_HEIGHT_DEFAULT = 230;
 export const CHART_SCALE = { min: 0, max: 5, stepSize: 1 } as const;
 
-const MOBILE_USER_AGENT = /iPhone|iPad|iPod|Android/;
-
-/** Decided on the server from the User-Agent header, so the height is right before hydration. */
+/**
+ * Decided on the server from the User-Agent header, so the height is right before hydration; by
+ * the device class that the page cache keys the comparison page by (app/lib/shared-page.ts).
+ */
 export function chartHeightForUserAgent(userAgent: string | null | undefined): number {
-  return userAgent && MOBILE_USER_AGENT.test(userAgent) ? CHART_HEIGHT_MOBILE : CHART_HEIGHT_DEFAULT;
+  return deviceClass(userAgent) === 'mobile' ? CHART_HEIGHT_MOBILE : CHART_HEIGHT_DEFAULT;
 }
 
 type RawValue = string | number | null | undefined;

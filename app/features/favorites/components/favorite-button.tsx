@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnackBar } from '../../../ui/snack-bar';
 import { pageCsrfToken } from '../../../lib/csrf';
+import { PERSONAL_PART } from '../../../lib/personal-parts';
+import { useViewer } from '../../accounts/viewer';
 import { setFavorited, useFavorited } from '../favorites-store';
 import styles from './favorite-button.module.css';
 
@@ -14,15 +16,17 @@ const FAILED = 'お気に入りを更新できませんでした。時間をお�
 export function FavoriteButton({
   companyId,
   companyName,
-  favorited: fromServer,
+  favorited: fromServer = false,
   size = 'medium',
 }: {
   companyId: number;
   companyName: string;
-  favorited: boolean;
+  /** The state the page's loader knows (pages rendered for the session); shared pages leave it out. */
+  favorited?: boolean;
   size?: 'small' | 'medium';
 }) {
   const favorited = useFavorited(companyId, fromServer);
+  const viewer = useViewer();
   const [busy, setBusy] = useState(false);
   const snackBar = useSnackBar();
   const navigate = useNavigate();
@@ -41,7 +45,7 @@ export function FavoriteButton({
     const result = await sendFavorite({ companyId, favorite: !favorited });
     setBusy(false);
     if (result.ok) {
-      setFavorited(companyId, !favorited);
+      if (viewer) setFavorited(viewer.userId, companyId, !favorited);
       // Loaded on first use: the same module instance as the popup's, so the queue is shared.
       if (!favorited) void import('../../badges/badge-popup-queue').then((queue) => queue.requestBadgePopup());
     } else if (result.status === 401) {
@@ -60,6 +64,7 @@ export function FavoriteButton({
       disabled={busy}
       onClick={toggle}
       data-company-id={companyId}
+      {...PERSONAL_PART}
     >
       {favorited ? (
         <svg className="icon-heart" viewBox="0 0 24 24" aria-hidden="true">

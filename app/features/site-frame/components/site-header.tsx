@@ -3,6 +3,7 @@ import { Link } from '../../../ui/link';
 import { CsrfField } from '../../accounts/components/csrf-field';
 import { useViewer } from '../../accounts/viewer';
 import { CompanySearchBox } from '../../search/components/company-search-box';
+import { PERSONAL_PART } from '../../../lib/personal-parts';
 import styles from './site-header.module.css';
 
 /** Logging out leaves no unsent draft on a shared computer (loaded with the click, not the page). */
@@ -26,7 +27,7 @@ export function SiteHeader() {
           <span className={styles.name}>シューログ</span>
         </Link>
         <CompanySearchBox className={styles.search} />
-        <nav className={styles.nav} aria-label="アカウント">
+        <nav className={styles.nav} aria-label="アカウント" {...PERSONAL_PART}>
           {viewer ? (
             <>
               <Link to={viewer.role === 'student' ? '/mypage' : '/'} className={styles.navPrimary}>

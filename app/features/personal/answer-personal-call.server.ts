@@ -1,0 +1,79 @@
+// GET /api/v1/personal: the personal parts of a shared page (docs/decisions/030-shared-pages.md).
+// Public pages are the same for everyone and cached; this call tells the page who is looking,
+// the session's CSRF token and the student's favorites, and reports the view of a company page
+// to the badge engine. It writes nothing unless a badge is really earned (issue 15): held badges
+// are known in memory or read, and the session's last-seen touch keeps its own rate limit.
+import { eq } from 'drizzle-orm';
+import { database, db } from '../../db/client.server';
+import { companies } from '../../db/schema';
+import type { UserRole } from '../../db/enums';
+import { parseId } from '../../lib/http';
+import type { PersonalParts } from '../../lib/personal-parts';
+import { liveSession, sessionKeyOf, type SessionRow } from '../accounts/sessions.server';
+import { recordView } from '../badges/record-view.server';
+
+const NOBODY: PersonalParts = { viewer: null, csrfToken: null, favoriteCompanyIds: [] };
+
+/** The company of a company page's path (/companies/123), or null for any other page. */
+export function viewedCompanyId(page: string | null): number | null {
+  const match = page ? /^\/companies\/([^/]+)\/?$/.exec(page) : null;
+  return match ? parseId(match[1]) : null;
+}
+
+async function companyExists(companyId: number): Promise<boolean> {
+  const [row] = await db().select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
+  return row !== undefined;
+}
+
+// The session, its user and a student's favorites (newest first) in one statement: the call is
+// made on every page a student opens, and each statement costs far more than its work, above all
+// on the embedded database.
+const PERSONAL_QUERY = `
+  SELECT s.csrf_token, s.last_seen_at, s.expires_at, s.user_id, u.role, u.name, u.email,
+    CASE WHEN u.role = 'student' THEN ARRAY(
+      SELECT f.company_id FROM favorites f WHERE f.user_id = s.user_id ORDER BY f.created_at DESC, f.company_id DESC
+    ) END AS favorite_company_ids
+  FROM sessions s LEFT JOIN users u ON u.id = s.user_id
+  WHERE s.id_hash = $1`;
+
+type PersonalRow = {
+  csrf_token: string;
+  last_seen_at: Date | string;
+  expires_at: Date | string;
+  user_id: number | null;
+  role: UserRole | null;
+  name: string | null;
+  email: string | null;
+  favorite_company_ids: number[] | null;
+};
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * The personal parts for a session cookie's value (null: no cookie), and the page the call was
+ * made from (its path, from the page's own script; a made-up path earns nothing it should not).
+ */
+export async function answerPersonalCall(options: { sessionId: string | null; page: string | null; now?: Date }): Promise<PersonalParts> {
+  const key = options.sessionId ? sessionKeyOf(options.sessionId) : null;
+  if (!options.sessionId || key === null) return NOBODY;
+  const [row] = await database().query<PersonalRow>(PERSONAL_QUERY, [key]);
+  const sessionRow: SessionRow | undefined = row && {
+    csrfToken: row.csrf_token,
+    lastSeenAt: toDate(row.last_seen_at),
+    expiresAt: toDate(row.expires_at),
+    userId: row.user_id,
+    role: row.role,
+    name: row.name,
+    email: row.email,
+  };
+  const session = await liveSession(options.sessionId, sessionRow, options.now ?? new Date());
+  if (!session) return NOBODY;
+  const user = session.user;
+  const viewer = user ? { userId: user.id, role: user.role, name: user.name } : null;
+  if (user?.role !== 'student') return { viewer, csrfToken: session.csrfToken, favoriteCompanyIds: [] };
+  const companyId = viewedCompanyId(options.page);
+  if (companyId !== null) {
+    await recordView({ userId: user.id, activity: { type: 'company_viewed', companyId }, exists: () => companyExists(companyId) });
+  }
+  return { viewer, csrfToken: session.csrfToken, favoriteCompanyIds: (row?.favorite_company_ids ?? []).map(Number) };
+}

@@ -1,0 +1,91 @@
+// The personal parts of a shared page (docs/decisions/030-shared-pages.md). Public pages are
+// rendered once for everybody and cached; what belongs to one student (the account menu, the
+// CSRF token, the hearts, the badge popup) arrives by one small private call, GET
+// /api/v1/personal, started by an inline script in the page's head before the
+// application's code has loaded. Until it has answered and React has drawn its state, the
+// personal parts stay hidden (html[data-personal="pending"]), so no visitor state is ever seen.
+import { useSyncExternalStore } from 'react';
+import type { Viewer } from './viewer';
+
+export const PERSONAL_PATH = '/api/v1/personal';
+
+/** The answer of the personal call. */
+export type PersonalParts = {
+  viewer: Viewer;
+  csrfToken: string | null;
+  /** Every company the student has favorited (empty for anyone else). */
+  favoriteCompanyIds: number[];
+};
+
+/** Marks elements to hide while the personal call is pending (global.css). */
+export const PERSONAL_PART = { 'data-personal-part': '' } as const;
+
+/** The window property that the head script puts the call's promise on. */
+const PENDING_CALL = '__shulogPersonal';
+
+/**
+ * The head script of a shared page. It runs before the first paint: with a session (the
+ * script-readable XSRF-TOKEN cookie is set together with the session cookie) it hides the
+ * personal parts and starts the call, with the page's path so that a first view can earn its
+ * badge. It is the same text on every page, so a cached page carries no personal data.
+ */
+export const PERSONAL_HEAD_SCRIPT = `(function(){if(!/(?:^|;\\s*)XSRF-TOKEN=[^;]/.test(document.cookie))return;var d=document.documentElement;d.setAttribute('data-personal','pending');window.${PENDING_CALL}=fetch('${PERSONAL_PATH}?page='+encodeURIComponent(location.pathname),{credentials:'same-origin',headers:{Accept:'application/json'}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null})})();`;
+
+let current: PersonalParts | null = null;
+const listeners = new Set<() => void>();
+
+function notify() {
+  for (const listener of listeners) listener();
+}
+
+export function setPersonalParts(parts: PersonalParts | null): void {
+  current = parts;
+  notify();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The personal parts once known in this tab; null on the server, during hydration and before the call answers. */
+export function useLoadedPersonalParts(): PersonalParts | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
+}
+
+const CALL_TIMEOUT_MS = 10_000;
+let loading: Promise<void> | null = null;
+
+/**
+ * Takes the answer of the head script's call, or makes the call when the page had none (a page
+ * rendered for the session, from which the student goes on to shared pages). Once per tab load.
+ */
+export function loadPersonalParts(): Promise<void> {
+  if (loading) return loading;
+  const started = (window as unknown as Record<string, Promise<PersonalParts | null> | undefined>)[PENDING_CALL];
+  const call: Promise<PersonalParts | null> =
+    started ??
+    fetch(PERSONAL_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+      .then((response) => (response.ok ? (response.json() as Promise<PersonalParts>) : null))
+      .catch(() => null);
+  // A call that fails or hangs leaves the page as a visitor sees it rather than hidden.
+  const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), CALL_TIMEOUT_MS));
+  loading = Promise.race([call, timeout]).then((parts) => {
+    setPersonalParts(parts ?? { viewer: null, csrfToken: null, favoriteCompanyIds: [] });
+  });
+  return loading;
+}
+
+/** Shows the personal parts again: called once React has drawn them in their real state. */
+export function revealPersonalParts(): void {
+  document.documentElement.removeAttribute('data-personal');
+}
+
+/** Whether this tab has a session at all (the head script's test), without a call. */
+export function hasSessionHint(): boolean {
+  return typeof document !== 'undefined' && /(?:^|;\s*)XSRF-TOKEN=[^;]/.test(document.cookie);
+}

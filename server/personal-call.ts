@@ -1,0 +1,34 @@
+// The personal call of shared pages, GET /api/v1/personal (docs/decisions/030-shared-pages.md),
+// answered in the fast lane like the search call: it is made on every page a student opens.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pino from 'pino';
+import { answerPersonalCall } from '../app/features/personal/answer-personal-call.server';
+import { readCookie } from '../app/features/accounts/session-request.server';
+import { SESSION_COOKIE } from '../app/lib/cookies';
+import { loggedUrl } from '../app/lib/logged-url';
+import { setSecurityHeaders } from './security';
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, data: unknown) {
+  setSecurityHeaders(req, res, '');
+  const body = Buffer.from(JSON.stringify(data), 'utf8');
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  // One student's data: never stored by a browser or a proxy, never shared.
+  res.setHeader('Cache-Control', 'private, no-store');
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}
+
+export function createPersonalCall(options: { logger: pino.Logger }) {
+  return async function personalCall(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
+    try {
+      const page = new URLSearchParams(query).get('page');
+      const parts = await answerPersonalCall({ sessionId: readCookie(req.headers.cookie, SESSION_COOKIE), page });
+      send(req, res, 200, parts);
+    } catch (error) {
+      options.logger.error({ err: error, url: loggedUrl(req.url ?? '') }, 'personal call failed');
+      if (res.headersSent) return;
+      send(req, res, 503, { error: { code: 'unavailable', message: 'しばらくしてからもう一度お試しください。' } });
+    }
+  };
+}

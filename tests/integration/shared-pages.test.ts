@@ -1,0 +1,195 @@
+// Issue 15: a GET writes nothing when nothing changes. A student's page views (the shared company
+// page with its personal call, the post page rendered for the session) are counted statement by
+// statement; the first view that earns a badge writes it, once, also when another process (or
+// 20 concurrent requests) got there first.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { db, observeStatements } from '../../app/db/client.server';
+import { badgeGrants, sessions } from '../../app/db/schema';
+import { answerPersonalCall, viewedCompanyId } from '../../app/features/personal/answer-personal-call.server';
+import { forgetHeldBadges } from '../../app/features/badges/record-view.server';
+import { flushCompanyViews } from '../../app/features/recommendations/record-company-view.server';
+import * as root from '../../app/root';
+import * as companyRoute from '../../app/routes/company';
+import * as postRoute from '../../app/routes/post';
+import { runRouteHandler } from '../../server/route-errors';
+import { sessionRequest } from '../support/call-route';
+import { createCompany, createLoggedInStudent, createReferenceData, createStudent, favoriteCompany, publishPost } from '../factories';
+import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+
+let testDb: TestDatabase;
+let companyId: number;
+let postId: number;
+
+const FIRST_COMPANY_VIEW = 103;
+const FIRST_INTERN_EXPERIENCE_VIEW = 206;
+
+beforeAll(async () => {
+  testDb = await openTestDatabase();
+  await createReferenceData();
+  companyId = (await createCompany({ name: '株式会社青葉システムズ', kana: 'アオバシステムズ' })).companyId;
+  const author = await createStudent();
+  postId = (await publishPost({ type: 'intern_experience', authorId: author.userId, companyId })).postId;
+});
+
+afterAll(async () => {
+  await testDb?.close();
+});
+
+beforeEach(() => {
+  // A new process: it knows no student's badges yet.
+  forgetHeldBadges();
+});
+
+/** Runs a route's loader as the server does, with a load context. */
+function load(module: { loader: (args: never) => unknown }, request: Request, params: Record<string, string>, context = {}) {
+  return runRouteHandler(module.loader as (args: unknown) => unknown, { request, params, context });
+}
+
+/** One company page as a student's browser gets it: the shared page (rendered for nobody) and the personal call. */
+async function viewCompanyPage(sessionId: string) {
+  const shared = sessionRequest(`/companies/${companyId}`, { sessionId: null });
+  await load(root, shared, {}, { sharedPage: true });
+  await load(companyRoute, shared, { companyId: String(companyId) }, { sharedPage: true });
+  return answerPersonalCall({ sessionId, page: `/companies/${companyId}` });
+}
+
+/** One post page, rendered for the session (members read posts in full). */
+async function viewPostPage(sessionId: string) {
+  const request = sessionRequest(`/intern_experiences/${postId}`, { sessionId });
+  await load(root, request, {});
+  await load(postRoute, request, { postId: String(postId) });
+}
+
+/** The statements of `work` that change data. The view counter's batch flush is left out: it runs on its own timer, once per 5 s, not per view. */
+async function writesDuring(work: () => Promise<unknown>): Promise<string[]> {
+  const statements: string[] = [];
+  const stop = observeStatements((statement) => statements.push(statement));
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  return statements.filter((s) => /^\s*(?:insert|update|delete|merge|truncate)\b/i.test(s) && !/company_view_days/.test(s));
+}
+
+const grantsOf = (userId: number, badgeKindId: number) =>
+  db()
+    .select()
+    .from(badgeGrants)
+    .where(and(eq(badgeGrants.userId, userId), eq(badgeGrants.badgeKindId, badgeKindId)));
+
+describe('a GET writes nothing when nothing changes', () => {
+  it('50 company page views and 50 post page views by a student who holds their badges: no INSERT, UPDATE or DELETE', async () => {
+    const student = await createLoggedInStudent();
+    await favoriteCompany({ userId: student.userId, companyId });
+    // The first views earn 103 and 206: the only writes.
+    const first = await writesDuring(async () => {
+      await viewCompanyPage(student.sessionId);
+      await viewPostPage(student.sessionId);
+    });
+    expect(first).toHaveLength(2);
+    expect(first.every((s) => /insert into "badge_grants"/i.test(s))).toBe(true);
+    expect(await grantsOf(student.userId, FIRST_COMPANY_VIEW)).toHaveLength(1);
+    expect(await grantsOf(student.userId, FIRST_INTERN_EXPERIENCE_VIEW)).toHaveLength(1);
+
+    let answers: Awaited<ReturnType<typeof viewCompanyPage>>[] = [];
+    const writes = await writesDuring(async () => {
+      answers = [];
+      for (let i = 0; i < 50; i++) {
+        answers.push(await viewCompanyPage(student.sessionId));
+        await viewPostPage(student.sessionId);
+      }
+    });
+    expect(writes).toEqual([]);
+    // The personal parts were right every time.
+    for (const answer of answers) {
+      expect(answer.viewer).toMatchObject({ userId: student.userId, role: 'student' });
+      expect(answer.csrfToken).toBe(student.csrfToken);
+      expect(answer.favoriteCompanyIds).toEqual([companyId]);
+    }
+    await flushCompanyViews();
+  });
+
+  it('also in a new process that has never seen the student: it reads, it does not write', async () => {
+    const student = await createLoggedInStudent();
+    await viewCompanyPage(student.sessionId);
+    await viewPostPage(student.sessionId);
+    forgetHeldBadges();
+    expect(await writesDuring(() => viewCompanyPage(student.sessionId))).toEqual([]);
+    expect(await writesDuring(() => viewPostPage(student.sessionId))).toEqual([]);
+  });
+
+  it("finds a badge another process granted without writing, and this process's knowledge does not hide a new one", async () => {
+    const student = await createLoggedInStudent();
+    await viewPostPage(student.sessionId);
+    // Another process grants 103 meanwhile (this one has just read the student's badges).
+    await db().insert(badgeGrants).values({ userId: student.userId, badgeKindId: FIRST_COMPANY_VIEW });
+    expect(await writesDuring(() => viewCompanyPage(student.sessionId))).toEqual([]);
+    expect(await grantsOf(student.userId, FIRST_COMPANY_VIEW)).toHaveLength(1);
+  });
+
+  it('20 concurrent first views: one grant', async () => {
+    const student = await createLoggedInStudent();
+    await Promise.all(Array.from({ length: 20 }, () => viewCompanyPage(student.sessionId)));
+    expect(await grantsOf(student.userId, FIRST_COMPANY_VIEW)).toHaveLength(1);
+  });
+
+  it("keeps the session's last-seen touch rate-limited: one UPDATE after the interval, then none", async () => {
+    const student = await createLoggedInStudent();
+    await viewCompanyPage(student.sessionId);
+    await db()
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(sessions.userId, student.userId));
+    const writes = await writesDuring(async () => {
+      for (let i = 0; i < 10; i++) await viewCompanyPage(student.sessionId);
+    });
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(/update "sessions"/i);
+  });
+});
+
+describe('the personal call', () => {
+  it('tells a visitor, an unknown cookie and a student apart', async () => {
+    const student = await createLoggedInStudent();
+    expect(await answerPersonalCall({ sessionId: null, page: '/' })).toEqual({ viewer: null, csrfToken: null, favoriteCompanyIds: [] });
+    expect(await answerPersonalCall({ sessionId: 'not-a-session', page: '/' })).toEqual({
+      viewer: null,
+      csrfToken: null,
+      favoriteCompanyIds: [],
+    });
+    const answer = await answerPersonalCall({ sessionId: student.sessionId, page: '/companies' });
+    expect(answer.viewer?.userId).toBe(student.userId);
+    // A page that is not a company page earns nothing.
+    expect(await grantsOf(student.userId, FIRST_COMPANY_VIEW)).toHaveLength(0);
+  });
+
+  it('earns nothing for a company that does not exist', async () => {
+    const student = await createLoggedInStudent();
+    await answerPersonalCall({ sessionId: student.sessionId, page: '/companies/999999' });
+    expect(await grantsOf(student.userId, FIRST_COMPANY_VIEW)).toHaveLength(0);
+  });
+
+  it('reads the company of a company page path only', () => {
+    expect(viewedCompanyId('/companies/12')).toBe(12);
+    expect(viewedCompanyId('/companies/12/')).toBe(12);
+    expect(viewedCompanyId('/companies/12/intern_experiences')).toBeNull();
+    expect(viewedCompanyId('/companies/abc')).toBeNull();
+    expect(viewedCompanyId(null)).toBeNull();
+  });
+
+  it('renders the shared company page the same for everyone: the loader reads no session', async () => {
+    const student = await createLoggedInStudent();
+    await favoriteCompany({ userId: student.userId, companyId });
+    const asStudent = await load(companyRoute, sessionRequest(`/companies/${companyId}`, { sessionId: student.sessionId }), {
+      companyId: String(companyId),
+    });
+    const asVisitor = await load(companyRoute, sessionRequest(`/companies/${companyId}`, { sessionId: null }), {
+      companyId: String(companyId),
+    });
+    expect(JSON.stringify(asStudent)).toBe(JSON.stringify(asVisitor));
+    expect(companyRoute.handle).toEqual({ sharedPage: true });
+    await flushCompanyViews();
+  });
+});
