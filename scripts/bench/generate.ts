@@ -305,6 +305,14 @@ export async function createStudentSessions(target: BenchTarget, count: number):
     if (rows.length < count) throw new Error(`only ${rows.length} bench students, ${count} wanted`);
     const sessions: StudentSession[] = [];
     for (const row of rows) {
+      // Twenty favorites each, as a student in the middle of job hunting has: the personal call
+      // of every shared page lists them.
+      await database().query(
+        `INSERT INTO favorites (user_id, company_id)
+         SELECT $1, c.id FROM generate_series(1, 20) g JOIN companies c ON c.id = 1 + (g * 97 + $1) % 1000
+         ON CONFLICT DO NOTHING`,
+        [Number(row.id)],
+      );
       const session = await createSession({ userId: Number(row.id) });
       sessions.push({ userId: Number(row.id), sessionId: session.id, csrfToken: session.csrfToken });
     }

@@ -5,7 +5,7 @@
 // case), BENCH_DRAFTS=0 (everything but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -14,6 +14,8 @@ import pg from 'pg';
 import { type DraftCase, DRAFT_STUDENTS, draftCaseLines, runDraftCase } from './drafts';
 import { type BenchTarget, createStudentSessions, growTo, type Stage, type StudentSession } from './generate';
 import { type Measurement, ms, percentile } from './stats';
+import { PERSONAL_PATH } from '../../app/lib/personal-parts';
+import { POST_TYPES } from '../../app/features/posts/post-types';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
@@ -87,6 +89,122 @@ async function measure(
     `${name}: ${measurement.requestsPerSecond} req/s, p50 ${ms(measurement.p50)} ms, p95 ${ms(measurement.p95)} ms, p99 ${ms(measurement.p99)} ms, errors ${measurement.errors}`,
   );
   return measurement;
+}
+
+type ViewRequest = (request: autocannon.Request, context: Record<string, unknown>) => autocannon.Request;
+
+/**
+ * A student's page views, each one or more requests made one after the other on a connection
+ * (the page, then the personal call that its head script makes). A view's time is the sum of its
+ * requests' times, and views per second count the view once: the personal call is part of the
+ * page's cost (issue 15).
+ */
+async function measureViews(name: string, steps: ViewRequest[], seconds = SECONDS): Promise<Measurement> {
+  const once = (duration: number, onView: (status: number, time: number) => void) =>
+    new Promise<autocannon.Result>((resolve, reject) => {
+      const instance = autocannon(
+        {
+          url: BASE,
+          connections: CONNECTIONS,
+          duration,
+          requests: steps.map((step) => ({ setupRequest: step as never })),
+        },
+        (error, done) => (error ? reject(error) : resolve(done)),
+      );
+      // Each connection goes through the steps in order: sum them per connection.
+      const partial = new Map<unknown, { time: number; status: number; step: number }>();
+      instance.on('response', (client, status, _bytes, responseTime) => {
+        const view = partial.get(client) ?? { time: 0, status: 0, step: 0 };
+        view.time += responseTime;
+        view.status = Math.max(view.status, status);
+        view.step++;
+        if (view.step === steps.length) {
+          partial.delete(client);
+          onView(view.status, view.time);
+        } else partial.set(client, view);
+      });
+    });
+  await once(1, () => {});
+  const times: number[] = [];
+  let errors = 0;
+  const result = await once(seconds, (status, time) => {
+    if (status >= 400) errors++;
+    times.push(time);
+  });
+  times.sort((a, b) => a - b);
+  const measurement = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average / steps.length),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: errors + result.errors + result.timeouts,
+  };
+  log(
+    `${name}: ${measurement.requestsPerSecond} views/s, p50 ${ms(measurement.p50)} ms, p95 ${ms(measurement.p95)} ms, p99 ${ms(measurement.p99)} ms, errors ${measurement.errors}`,
+  );
+  return measurement;
+}
+
+/** The cookies a logged-in browser sends: the session and the script-readable XSRF token. */
+const cookieOf = (session: StudentSession) => `shulog_session=${session.sessionId}; XSRF-TOKEN=${session.csrfToken}`;
+
+/** A page opened by one of the logged-in students, chosen at random for each view. */
+function studentPage(sessions: StudentSession[], path: () => string): ViewRequest {
+  return (request, context) => {
+    const session = pick(sessions);
+    const page = path();
+    context.session = session;
+    context.page = page;
+    return { ...request, path: page, headers: { ...request.headers, cookie: cookieOf(session) } };
+  };
+}
+
+/** The personal call that a shared page's head script makes, with the page's path (app/lib/personal-parts.ts). */
+const personalCall: ViewRequest = (request, context) => ({
+  ...request,
+  path: `${PERSONAL_PATH}?page=${encodeURIComponent(String(context.page).split('?')[0]!)}`,
+  headers: { ...request.headers, cookie: cookieOf(context.session as StudentSession) },
+});
+
+/**
+ * An internship experience of the bench's data: posts come in rounds of eight types, the third of
+ * each round an internship experience, the one type the generator writes detail rows for
+ * (scripts/bench/generate.ts insertPosts).
+ */
+const internExperiencePath = (posts: number) => `/${POST_TYPES.intern_experience.slug}/${8 * (random(Math.floor(posts / 8)) - 1) + 3}`;
+
+/** The students' cases of one stage (issue 15): views per second, and the view's time with its personal call. */
+async function measureStudents(n: number, posts: number, sessions: StudentSession[], seconds: number): Promise<Measurement[]> {
+  return [
+    await measureViews(
+      `company page, student (shared page + personal call), random of 50`,
+      [studentPage(sessions, () => `/companies/${random(50)}`), personalCall],
+      seconds,
+    ),
+    await measureViews(
+      `company page, student (shared page + personal call), random company (${n}), uncached`,
+      [studentPage(sessions, () => `/companies/${random(n)}?v=${random(1e9)}`), personalCall],
+      seconds,
+    ),
+    await measureViews(
+      `post page, student (rendered for the session), random internship experience (${posts / 8})`,
+      [studentPage(sessions, () => internExperiencePath(posts))],
+      seconds,
+    ),
+    await measureViews('/mypage, student (rendered for the session)', [studentPage(sessions, () => '/mypage')], seconds),
+  ];
+}
+
+/** The server process's resident memory now and at its peak (Linux /proc), in MB. */
+function residentMemory(child: ChildProcess): { rssMb: number; peakRssMb: number } | null {
+  try {
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? NaN);
+    return { rssMb: Math.round(kb('VmRSS') / 1024), peakRssMb: Math.round(kb('VmHWM') / 1024) };
+  } catch {
+    return null;
+  }
 }
 
 async function portIsTaken(): Promise<boolean> {
@@ -259,6 +377,8 @@ async function main() {
   const growth: Array<{ companies: number; posts: number; companyP50: number; searchP50: number; generateSeconds: number }> = [];
   const results: Measurement[] = [];
   const drafts: DraftCase[] = [];
+  const students: Array<{ companies: number; results: Measurement[] }> = [];
+  let memory: { companies: number; rssMb: number; peakRssMb: number } | null = null;
   let sessions: StudentSession[] | undefined;
   let extras:
     | { gzippedJsCompanyPage: number; gzippedJsTopPage: number; lighthouseTop: number | null; lighthouseCompany: number | null }
@@ -272,7 +392,7 @@ async function main() {
       const generateSeconds = Math.round((Date.now() - started) / 100) / 10;
       previous = stage;
       // The students log in while the server is stopped (PGlite has one owner).
-      if (DRAFTS) sessions ??= await createStudentSessions(target, DRAFT_STUDENTS);
+      sessions ??= await createStudentSessions(target, DRAFT_STUDENTS);
       const server = startServer(target);
       try {
         await waitHealthy(server);
@@ -321,6 +441,8 @@ async function main() {
           seconds,
         );
         growth.push({ companies: n, posts: n * stage.postsPerCompany, companyP50: company.p50, searchP50: search.p50, generateSeconds });
+        // Logged-in students next to the visitors, at every stage (issue 15).
+        students.push({ companies: n, results: await measureStudents(n, n * stage.postsPerCompany, sessions, seconds) });
         if (!last) {
           await runDrafts();
           if (hasExited(server)) throw new Error('the server stopped during the measurements');
@@ -349,7 +471,8 @@ async function main() {
             ),
           );
         }
-        for (const m of results) m.ratioToBaseline = Math.round((m.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
+        for (const m of [...results, ...students.flatMap((stageResults) => stageResults.results)])
+          m.ratioToBaseline = Math.round((m.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
         log('measuring JavaScript size and Lighthouse');
         extras = {
           gzippedJsCompanyPage: await gzippedJs('/companies/1'),
@@ -359,6 +482,9 @@ async function main() {
         };
         await runDrafts();
         if (hasExited(server)) throw new Error('the server stopped during the measurements');
+        // After every case of the largest stage: what one server process holds.
+        const rss = residentMemory(server);
+        if (rss) memory = { companies: n, ...rss };
       } finally {
         await stopServer(server);
       }
@@ -377,6 +503,8 @@ async function main() {
     results,
     growth,
     extras,
+    students,
+    memory,
     drafts,
   };
   const lines = [
@@ -401,6 +529,27 @@ async function main() {
           '',
         ]
       : []),
+    ...(students.length > 0
+      ? [
+          '## Logged-in students (a view of a shared page includes its personal call)',
+          '',
+          '| companies | what | views/s | p50 ms | p95 ms | p99 ms | errors | × baseline |',
+          '|---:|---|---:|---:|---:|---:|---:|---:|',
+          ...students.flatMap((stageResults) =>
+            stageResults.results.map(
+              (m) =>
+                `| ${stageResults.companies} | ${m.name} | ${m.requestsPerSecond} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} | ${m.ratioToBaseline ?? ''} |`,
+            ),
+          ),
+          '',
+          '(× baseline: against the node:http baseline measured at the largest stage.)',
+          '',
+        ]
+      : []),
+    memory
+      ? `Server process resident memory at ${memory.companies.toLocaleString('en')} companies (${engine}): ${memory.rssMb} MB after the measurements, ${memory.peakRssMb} MB at its peak.`
+      : '',
+    '',
     extras
       ? `Gzipped JavaScript: company page ${(extras.gzippedJsCompanyPage / 1024).toFixed(1)} KB, top page ${(extras.gzippedJsTopPage / 1024).toFixed(1)} KB. Lighthouse mobile performance: top ${extras.lighthouseTop ?? 'n/a'}, company page ${extras.lighthouseCompany ?? 'n/a'}.`
       : '',
