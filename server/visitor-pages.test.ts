@@ -55,6 +55,23 @@ describe('cached visitor pages', () => {
     expect(again.status).toBe(304);
   });
 
+  it("adds a route's own Vary to the cache's, on one line", async () => {
+    setCachedPage('/vary', {
+      status: 200,
+      headers: [
+        ['content-type', 'text/html; charset=utf-8'],
+        ['vary', 'User-Agent'],
+      ],
+      body: Buffer.from(html),
+      nonce: 'N1',
+    });
+    const response = await fetch(`${base}/vary`);
+    expect(response.headers.get('vary')).toBe('Cookie, Accept-Encoding, User-Agent');
+    const plain = store('/plain');
+    expect(plain.headers).toEqual([['content-type', 'text/html; charset=utf-8']]);
+    expect((await fetch(`${base}/plain`)).headers.get('vary')).toBe('Cookie, Accept-Encoding');
+  });
+
   it('sends the stored gzip to clients that accept it', async () => {
     store('/');
     const response = await fetch(`${base}/`, { headers: { 'accept-encoding': 'gzip' } });

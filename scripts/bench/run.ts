@@ -1,5 +1,6 @@
 // npm run bench: builds the site, grows a large data set in stages (1,000 → 10,000 → 100,000
-// companies), starts the production server on it and measures with autocannon. Runs on
+// companies), starts the production server on it and measures with autocannon, for visitors and
+// for logged-in students (a shared page's view includes its personal call). Runs on
 // PostgreSQL when DATABASE_URL is set, otherwise on PGlite. Results: bench-results/*.json, *.md.
 // A shorter run: BENCH_STAGES=1000 (the stages, in companies), BENCH_ONLY=drafts (only the draft
 // case), BENCH_DRAFTS=0 (everything but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).

@@ -165,6 +165,17 @@ describe('the personal call', () => {
     expect(await grantsOf(student.userId, FIRST_COMPANY_VIEW)).toHaveLength(0);
   });
 
+  it('ends an expired session as every lookup does: nobody, and the row deleted', async () => {
+    const student = await createLoggedInStudent();
+    const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
+    expect(await answerPersonalCall({ sessionId: student.sessionId, page: '/', now: later })).toEqual({
+      viewer: null,
+      csrfToken: null,
+      favoriteCompanyIds: [],
+    });
+    expect(await db().select().from(sessions).where(eq(sessions.userId, student.userId))).toEqual([]);
+  });
+
   it('earns nothing for a company that does not exist', async () => {
     const student = await createLoggedInStudent();
     await answerPersonalCall({ sessionId: student.sessionId, page: '/companies/999999' });
