@@ -25,16 +25,10 @@ async function companyExists(companyId: number): Promise<boolean> {
   return row !== undefined;
 }
 
-// The session, its user and a student's favorites (newest first) in one statement: the call is
-// made on every page a student opens, and each statement costs far more than its work, above all
-// on the embedded database.
-const PERSONAL_QUERY = `
-  SELECT s.csrf_token, s.last_seen_at, s.expires_at, s.user_id, u.role, u.name, u.email,
-    CASE WHEN u.role = 'student' THEN ARRAY(
-      SELECT f.company_id FROM favorites f WHERE f.user_id = s.user_id ORDER BY f.created_at DESC, f.company_id DESC
-    ) END AS favorite_company_ids
-  FROM sessions s LEFT JOIN users u ON u.id = s.user_id
-  WHERE s.id_hash = $1`;
+// The session, its user and a student's favorites (newest first) in one statement of a PL/pgSQL
+// function (migration 0012), whose plan is made once per connection: the call is made on every
+// page a student opens, and planning the query cost more than running it.
+const PERSONAL_QUERY = 'SELECT * FROM personal_parts($1)';
 
 type PersonalRow = {
   csrf_token: string;
