@@ -26,6 +26,10 @@ import { withAppErrorAnswers } from './route-errors';
 import { createVisitorPages } from './visitor-pages';
 import { createPersonalCall } from './personal-call';
 import { createSharedPageTest } from './shared-pages';
+import { isMemberSession } from '../app/features/accounts/membership.server';
+import { readCookie } from '../app/features/accounts/session-request.server';
+import { SESSION_COOKIE } from '../app/lib/cookies';
+import type { Audience } from '../app/lib/shared-page';
 import { loggedUrl } from '../app/lib/logged-url';
 import { logWhenFinished } from './log-url';
 import { securityHeaders } from './security';
@@ -49,6 +53,8 @@ declare module 'react-router' {
     clientIp?: string;
     /** A shared page rendered for nobody (docs/decisions/030-shared-pages.md). */
     sharedPage?: boolean;
+    /** Whom a page shared by audience is rendered for: members or visitors. */
+    audience?: Audience;
   }
 }
 
@@ -207,6 +213,7 @@ export async function start() {
     visitorPages,
     isSharedPage: createSharedPageTest(build),
     personalCall: createPersonalCall({ logger: log }),
+    audienceOf: async (req) => ((await isMemberSession(readCookie(req.headers.cookie, SESSION_COOKIE))) ? 'member' : 'visitor'),
   });
   const draftLane = createDraftLane({ logger: log });
   const server = createServer((req, res) => {

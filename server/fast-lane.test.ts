@@ -16,13 +16,15 @@ const personalCalls: string[] = [];
 beforeAll(async () => {
   const lane = createFastLane({
     logger: pino({ level: 'silent' }),
-    visitorPages: (req, res, key, path, kind) => {
+    visitorPages: (req, res, key, path, kind, audience) => {
       if (key.includes('unreadable')) return false;
-      pages.push(`${key} ${path}${kind === 'personal' ? '' : ` ${kind}`}${req.headers.cookie ? ' (cookie)' : ''}`);
+      const by = kind === 'shared-by-audience' ? ` for ${audience}` : '';
+      pages.push(`${key} ${path}${kind === 'personal' ? '' : ` ${kind}`}${by}${req.headers.cookie ? ' (cookie)' : ''}`);
       res.end('page');
       return true;
     },
-    isSharedPage: (path) => (path.startsWith('/companies/') ? 'shared' : 'personal'),
+    isSharedPage: (path) => (path.startsWith('/companies/') ? 'shared' : path.startsWith('/posts/') ? 'shared-by-audience' : 'personal'),
+    audienceOf: async (req) => (req.headers.cookie?.includes('member') ? 'member' : 'visitor'),
     personalCall: async (_req, res, query) => {
       personalCalls.push(query);
       res.end('{}');
@@ -108,6 +110,17 @@ describe("visitors' pages", () => {
     await fetch(`${base}/companies/3`, { method: 'POST', headers: { cookie: 'shulog_session=abc' } });
     expect(pages).toEqual(['/companies/3 /companies/3 shared (cookie)']);
     expect(passedOn).toEqual(['GET /mypage', 'POST /companies/3']);
+  });
+
+  it('serve a page shared by audience to members and visitors, by the session check', async () => {
+    await fetch(`${base}/posts/1`);
+    await fetch(`${base}/posts/1`, { headers: { cookie: 'shulog_session=member' } });
+    await fetch(`${base}/posts/1`, { headers: { cookie: 'shulog_session=gone' } });
+    expect(pages).toEqual([
+      '/posts/1 /posts/1 shared-by-audience for visitor',
+      '/posts/1 /posts/1 shared-by-audience for member (cookie)',
+      '/posts/1 /posts/1 shared-by-audience for visitor (cookie)',
+    ]);
   });
 });
 

@@ -9,7 +9,7 @@ import { hasSessionCookie } from '../app/lib/cookies';
 import { acceptsGzip, GZIP_THRESHOLD } from '../app/lib/page-cache.server';
 import { loggedUrl } from '../app/lib/logged-url';
 import { PERSONAL_PATH } from '../app/lib/personal-parts';
-import type { SharedPageKind } from '../app/lib/shared-page';
+import type { Audience, SharedPageKind } from '../app/lib/shared-page';
 import { logWhenFinished } from './log-url';
 import { setSecurityHeaders } from './security';
 
@@ -18,7 +18,14 @@ const FILE_LIKE = /\.(?!data$)[a-z0-9]+$/i;
 /** Answered by Express: its health check and the API routes other than the search call. */
 const EXPRESS_ONLY = /^\/(?:healthz$|api\/)/;
 
-export type VisitorPages = (req: IncomingMessage, res: ServerResponse, url: string, path: string, kind: SharedPageKind) => boolean;
+export type VisitorPages = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: string,
+  path: string,
+  kind: SharedPageKind,
+  audience: Audience,
+) => boolean;
 
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, data: unknown, cacheControl: string) {
   setSecurityHeaders(req, res, '');
@@ -66,8 +73,27 @@ export function createFastLane(options: {
   isSharedPage: (path: string) => SharedPageKind;
   /** The personal call of shared pages (server/personal-call.ts). */
   personalCall?: (req: IncomingMessage, res: ServerResponse, query: string) => Promise<void>;
+  /** Whether a request with a session cookie is a member's, for pages shared by audience. */
+  audienceOf?: (req: IncomingMessage) => Promise<Audience>;
 }) {
-  const { logger, visitorPages, isSharedPage, personalCall } = options;
+  const { logger, visitorPages, isSharedPage, personalCall, audienceOf } = options;
+
+  /** A page shared by audience, for a request with a session cookie: a member's or a visitor's page. */
+  async function pageByAudience(req: IncomingMessage, res: ServerResponse, url: string, path: string, kind: SharedPageKind) {
+    try {
+      const audience = audienceOf ? await audienceOf(req) : 'visitor';
+      if (visitorPages(req, res, url, path, kind, audience)) return;
+      setSecurityHeaders(req, res, '');
+      res.writeHead(400, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('リクエストを読み取れませんでした');
+    } catch (error) {
+      logger.error({ err: error, url: loggedUrl(url) }, 'session check failed');
+      if (res.headersSent) return;
+      setSecurityHeaders(req, res, '');
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end('しばらくしてからもう一度お試しください。');
+    }
+  }
   /** Answers the request and returns true, or returns false and leaves it to Express. */
   return function fastLane(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '/';
@@ -89,8 +115,10 @@ export function createFastLane(options: {
       if (req.method !== 'GET' || EXPRESS_ONLY.test(path) || FILE_LIKE.test(path)) return false;
       // A session's page is its own unless the page is shared: then it is the visitors' page.
       const kind = isSharedPage(path);
-      if (kind === 'personal' && hasSessionCookie(req.headers.cookie)) return false;
-      if (!visitorPages(req, res, url, path, kind)) return false;
+      const session = hasSessionCookie(req.headers.cookie);
+      if (kind === 'personal' && session) return false;
+      if (kind === 'shared-by-audience' && session) void pageByAudience(req, res, url, path, kind);
+      else if (!visitorPages(req, res, url, path, kind, 'visitor')) return false;
     }
     logWhenFinished(logger, req, res, url);
     return true;

@@ -22,7 +22,7 @@ beforeAll(async () => {
   });
   server = createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0]!;
-    if (!pages(req, res, req.url ?? '/', path, 'personal')) res.end('unreadable');
+    if (!pages(req, res, req.url ?? '/', path, 'personal', 'visitor')) res.end('unreadable');
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

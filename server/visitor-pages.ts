@@ -15,7 +15,7 @@ import {
   type CachedPage,
   type RenderedPage,
 } from '../app/lib/page-cache.server';
-import { deviceClass, type SharedPageKind } from '../app/lib/shared-page';
+import { type Audience, deviceClass, type SharedPageKind } from '../app/lib/shared-page';
 import { newNonce, requestProtocol, setSecurityHeaders } from './security';
 
 const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -82,11 +82,11 @@ export function createVisitorPages(options: {
   const handle = createRequestHandler(options.build, options.mode);
   const inflight = new Map<string, Promise<Rendered>>();
 
-  async function render(key: string, req: IncomingMessage, url: URL, shared: boolean): Promise<Rendered> {
+  async function render(key: string, req: IncomingMessage, url: URL, shared: boolean, audience: Audience): Promise<Rendered> {
     // A nonce for this render only; stored pages are served with the hashes of the scripts that
     // carry it (docs/decisions/013).
     const nonce = newNonce();
-    const context = { cspNonce: nonce, clientIp: req.socket.remoteAddress ?? 'unknown', sharedPage: shared };
+    const context = { cspNonce: nonce, clientIp: req.socket.remoteAddress ?? 'unknown', sharedPage: shared, audience };
     const response = await handle(toRequest(req, url, shared), context);
     const body = Buffer.from(await response.arrayBuffer());
     const headers: Array<[string, string]> = [];
@@ -102,19 +102,19 @@ export function createVisitorPages(options: {
     return storable ? { storable, page: setCachedPage(key, page) } : { storable, page, rawHeaders: response.headers };
   }
 
-  async function renderAndSend(key: string, req: IncomingMessage, res: ServerResponse, url: URL, shared: boolean) {
+  async function renderAndSend(key: string, req: IncomingMessage, res: ServerResponse, url: URL, shared: boolean, audience: Audience) {
     try {
       // Concurrent misses for one URL share a single render: when a popular page expires,
       // its visitors must not all hit the database at once.
       let pending = inflight.get(key);
       const leader = !pending;
       if (!pending) {
-        pending = render(key, req, url, shared).finally(() => inflight.delete(key));
+        pending = render(key, req, url, shared, audience).finally(() => inflight.delete(key));
         inflight.set(key, pending);
       }
       // The shared render could not be stored (a cookie was set, a private page): render our own.
       let rendered = await pending;
-      if (!rendered.storable && !leader) rendered = await render(key, req, url, shared);
+      if (!rendered.storable && !leader) rendered = await render(key, req, url, shared, audience);
       if (rendered.storable) sendCachedPage(req, res, rendered.page);
       else sendUncached(req, res, rendered.page, rendered.rawHeaders);
     } catch (error) {
@@ -134,11 +134,24 @@ export function createVisitorPages(options: {
    * anyone's GET of a shared page (`shared`: rendered without the cookie, docs/decisions/030):
    * from the cache, or rendered. False when the URL cannot be read: Express answers it then.
    */
-  return function visitorPage(req: IncomingMessage, res: ServerResponse, requestUrl: string, path: string, kind: SharedPageKind): boolean {
+  return function visitorPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    requestUrl: string,
+    path: string,
+    kind: SharedPageKind,
+    audience: Audience,
+  ): boolean {
     // Pages never depend on the Host header (absolute URLs come from PUBLIC_ORIGIN), so the path
     // and query alone are the key: a forged Host can neither poison the cache nor multiply it.
-    // A page that differs by device class is stored once per class, never per User-Agent.
-    const key = kind === 'shared-by-device' ? `${requestUrl}#${deviceClass(req.headers['user-agent'])}` : requestUrl;
+    // A page that differs by device class is stored once per class, never per User-Agent; one
+    // that differs by audience once for members and once for visitors.
+    const key =
+      kind === 'shared-by-device'
+        ? `${requestUrl}#${deviceClass(req.headers['user-agent'])}`
+        : kind === 'shared-by-audience'
+          ? `${requestUrl}#${audience}`
+          : requestUrl;
     const shared = kind !== 'personal';
     const hit = getCachedPage(key);
     if (hit) {
@@ -152,7 +165,7 @@ export function createVisitorPages(options: {
     } catch {
       return false;
     }
-    void renderAndSend(key, req, res, url, shared);
+    void renderAndSend(key, req, res, url, shared, audience);
     return true;
   };
 }

@@ -11,11 +11,22 @@ export const SHARED_PAGE = { sharedPage: true } as const;
  */
 export const SHARED_PAGE_BY_DEVICE = { sharedPage: true, byDeviceClass: true } as const;
 
-export type SharedPageKind = 'personal' | 'shared' | 'shared-by-device';
+/**
+ * A shared page that differs by audience: members (a live session with a user) and visitors.
+ * The post page, whose full text is for members (app/features/posts/full-text-access.ts), is
+ * cached once for each; the loader reads the audience from the load context, never a session.
+ */
+export const SHARED_PAGE_BY_AUDIENCE = { sharedPage: true, byAudience: true } as const;
+
+export type SharedPageKind = 'personal' | 'shared' | 'shared-by-device' | 'shared-by-audience';
+
+/** Who a page shared by audience is rendered for. */
+export type Audience = 'member' | 'visitor';
 
 export function sharedPageKind(handle: unknown): SharedPageKind {
-  const mark = handle as { sharedPage?: unknown; byDeviceClass?: unknown } | null | undefined;
+  const mark = handle as { sharedPage?: unknown; byDeviceClass?: unknown; byAudience?: unknown } | null | undefined;
   if (mark?.sharedPage !== true) return 'personal';
+  if (mark.byAudience === true) return 'shared-by-audience';
   return mark.byDeviceClass === true ? 'shared-by-device' : 'shared';
 }
 

@@ -1,7 +1,6 @@
 import { Link } from '../ui/link';
-import { recordView } from '../features/badges/record-view.server';
 import { PostFacts } from '../features/posts/components/post-facts';
-import { visibleSections } from '../features/posts/full-text-access';
+import { canReadFullText, visibleSections } from '../features/posts/full-text-access';
 import { getViewer, requireStudent } from '../features/accounts/session-request.server';
 import { ReportPost, type ReportResult } from '../features/moderation/components/report-post';
 import { reportPost } from '../features/moderation/reports.server';
@@ -13,25 +12,30 @@ import { getPost } from '../features/posts/get-post.server';
 import { POST_TYPES, postTypeBySlug } from '../features/posts/post-types';
 import { excerpt, formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
+import { SHARED_PAGE_BY_AUDIENCE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Breadcrumbs, type Crumb } from '../ui/breadcrumbs';
 import type { Route } from './+types/post';
 import styles from './post.module.css';
 
-export async function loader({ params, request }: Route.LoaderArgs) {
+/**
+ * The same page for every member and for every visitor (docs/decisions/030-shared-pages.md): the
+ * server caches it once per audience, and the first-view badges 201–208 come with the personal
+ * call (app/features/personal).
+ */
+export const handle = SHARED_PAGE_BY_AUDIENCE;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
   // One module serves /{type}/{id} for every content type (app/routes.ts).
   const slug = new URL(request.url).pathname.split('/')[1] ?? '';
   const info = postTypeBySlug(slug);
   const postId = parseId(params.postId);
   const post = info && postId !== null ? await getPost({ postId, type: info.key }) : null;
   if (!post) throw new Response('Not Found', { status: 404 });
-  const viewer = await getViewer(request);
-  // A student's first read of each content type earns its 2xx badge: written only then, never
-  // again once the badge is held (docs/decisions/030-shared-pages.md).
-  if (viewer?.role === 'student') {
-    await recordView({ userId: viewer.userId, activity: { type: 'post_viewed', postType: post.type }, exists: async () => true });
-  }
-  const sections = visibleSections(post.sections, viewer);
+  // Members read in full. On the shared lane the server says whom the page is for; a page
+  // rendered for the session (the answer to a report sent without JavaScript) asks the session.
+  const fullText = context.sharedPage ? context.audience === 'member' : canReadFullText(await getViewer(request));
+  const sections = visibleSections(post.sections, fullText);
   return {
     post: { ...post, sections },
     truncated: sections.some((section) => section.truncated),

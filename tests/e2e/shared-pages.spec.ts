@@ -229,3 +229,46 @@ test('the comparison page is cached once per device class: phones get the 240 px
   await phone.close();
   await desktop.close();
 });
+
+test('the post page is shared by audience: every member gets the full text, visitors and forged cookies the excerpt', async ({
+  browser,
+}) => {
+  const alice = await newStudent(browser);
+  const bob = await newStudent(browser);
+  const visitor = await browser.newContext();
+  const forged = await browser.newContext();
+  await forged.addCookies([{ name: 'shulog_session', value: 'x'.repeat(43), url: 'http://127.0.0.1:3100' }]);
+  const [company] = await companies(alice.page);
+  // A long post of the company: its internship experiences list.
+  await alice.page.goto(`/companies/${company!.id}/intern_experiences`);
+  const href = await alice.page.locator('a[href^="/intern_experiences/"]').first().getAttribute('href');
+
+  const bodies: Record<string, string> = {};
+  for (const [name, page] of [
+    ['alice', alice.page],
+    ['bob', bob.page],
+    ['visitor', await visitor.newPage()],
+    ['forged', await forged.newPage()],
+  ] as const) {
+    const response = await page.goto(href!);
+    expect(response!.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+    bodies[name] = (await response!.text()).replace(/nonce="[0-9a-f]+"/g, 'nonce=""');
+    const gate = page.getByRole('heading', { name: '続きは会員登録（無料）で読めます' });
+    if (name === 'alice' || name === 'bob') await expect(gate).toHaveCount(0);
+    else await expect(gate).toBeVisible();
+  }
+  expect(bodies.alice).toBe(bodies.bob);
+  expect(bodies.forged).toBe(bodies.visitor);
+  expect(bodies.alice).not.toBe(bodies.visitor);
+  // The member's page carries no member's token or address: it is the same for every member.
+  const token = (await alice.context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  expect(bodies.alice).not.toContain(token);
+  expect(bodies.alice).not.toContain(alice.email);
+  // The report form appears once the personal call has said a student is reading.
+  await alice.page.getByText('問題を報告').click();
+  await expect(alice.page.getByRole('button', { name: /報告する/ })).toBeVisible();
+  await alice.context.close();
+  await bob.context.close();
+  await visitor.close();
+  await forged.close();
+});

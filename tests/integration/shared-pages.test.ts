@@ -8,6 +8,7 @@ import { db, observeStatements } from '../../app/db/client.server';
 import { badgeGrants, sessions } from '../../app/db/schema';
 import { answerPersonalCall, viewedCompanyId } from '../../app/features/personal/answer-personal-call.server';
 import { forgetHeldBadges } from '../../app/features/badges/record-view.server';
+import { forgetMemberships, isMemberSession } from '../../app/features/accounts/membership.server';
 import { flushCompanyViews } from '../../app/features/recommendations/record-company-view.server';
 import * as root from '../../app/root';
 import * as companyRoute from '../../app/routes/company';
@@ -29,7 +30,9 @@ beforeAll(async () => {
   await createReferenceData();
   companyId = (await createCompany({ name: '株式会社青葉システムズ', kana: 'アオバシステムズ' })).companyId;
   const author = await createStudent();
-  postId = (await publishPost({ type: 'intern_experience', authorId: author.userId, companyId })).postId;
+  // A long overview: visitors get its first 100 characters, members all of it.
+  const overview = '3日間のグループワークで新規事業を立案し、最終日に役員の前で発表しました。'.repeat(5);
+  postId = (await publishPost({ type: 'intern_experience', authorId: author.userId, companyId, content: { overview } })).postId;
 });
 
 afterAll(async () => {
@@ -37,8 +40,9 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  // A new process: it knows no student's badges yet.
+  // A new process: it knows no student's badges or sessions yet.
   forgetHeldBadges();
+  forgetMemberships();
 });
 
 /** Runs a route's loader as the server does, with a load context. */
@@ -54,11 +58,13 @@ async function viewCompanyPage(sessionId: string) {
   return answerPersonalCall({ sessionId, page: `/companies/${companyId}` });
 }
 
-/** One post page, rendered for the session (members read posts in full). */
+/** One post page as a member's browser gets it: the members' shared page and the personal call. */
 async function viewPostPage(sessionId: string) {
-  const request = sessionRequest(`/intern_experiences/${postId}`, { sessionId });
-  await load(root, request, {});
-  await load(postRoute, request, { postId: String(postId) });
+  const shared = sessionRequest(`/intern_experiences/${postId}`, { sessionId: null });
+  const audience = (await isMemberSession(sessionId)) ? 'member' : 'visitor';
+  await load(root, shared, {}, { sharedPage: true, audience });
+  await load(postRoute, shared, { postId: String(postId) }, { sharedPage: true, audience });
+  return answerPersonalCall({ sessionId, page: `/intern_experiences/${postId}` });
 }
 
 /** The statements of `work` that change data. The view counter's batch flush is left out: it runs on its own timer, once per 5 s, not per view. */
@@ -116,6 +122,7 @@ describe('a GET writes nothing when nothing changes', () => {
     await viewCompanyPage(student.sessionId);
     await viewPostPage(student.sessionId);
     forgetHeldBadges();
+    forgetMemberships();
     expect(await writesDuring(() => viewCompanyPage(student.sessionId))).toEqual([]);
     expect(await writesDuring(() => viewPostPage(student.sessionId))).toEqual([]);
   });
@@ -202,5 +209,44 @@ describe('the personal call', () => {
     expect(JSON.stringify(asStudent)).toBe(JSON.stringify(asVisitor));
     expect(companyRoute.handle).toEqual({ sharedPage: true });
     await flushCompanyViews();
+  });
+});
+
+describe('the post page, shared by audience', () => {
+  const postOf = async (context: Record<string, unknown>, sessionId: string | null = null) =>
+    (await load(postRoute, sessionRequest(`/intern_experiences/${postId}`, { sessionId }), { postId: String(postId) }, context)) as {
+      truncated: boolean;
+    };
+
+  it('gives members the full text and visitors the excerpt, from the audience the server names', async () => {
+    expect((await postOf({ sharedPage: true, audience: 'member' })).truncated).toBe(false);
+    expect((await postOf({ sharedPage: true, audience: 'visitor' })).truncated).toBe(true);
+    // Rendered for the session (a report sent without JavaScript): the session decides.
+    const student = await createLoggedInStudent();
+    expect((await postOf({}, student.sessionId)).truncated).toBe(false);
+    expect((await postOf({})).truncated).toBe(true);
+    expect(postRoute.handle).toEqual({ sharedPage: true, byAudience: true });
+  });
+
+  it('counts a live session with a user as a member, anything else as a visitor, and remembers the answer', async () => {
+    const student = await createLoggedInStudent();
+    expect(await isMemberSession(student.sessionId)).toBe(true);
+    expect(await isMemberSession(null)).toBe(false);
+    expect(await isMemberSession('junk')).toBe(false);
+    expect(await isMemberSession('a'.repeat(43))).toBe(false);
+    // Known for a while: no statement at all.
+    const statements: string[] = [];
+    const stop = observeStatements((statement) => statements.push(statement));
+    expect(await isMemberSession(student.sessionId)).toBe(true);
+    stop();
+    expect(statements).toEqual([]);
+  });
+
+  it('earns the type badge of a post page through the personal call, and nothing for a post that is not published', async () => {
+    const student = await createLoggedInStudent();
+    await answerPersonalCall({ sessionId: student.sessionId, page: `/screening_experiences/${postId}` });
+    expect(await grantsOf(student.userId, 207)).toHaveLength(0);
+    await answerPersonalCall({ sessionId: student.sessionId, page: `/intern_experiences/${postId}` });
+    expect(await grantsOf(student.userId, FIRST_INTERN_EXPERIENCE_VIEW)).toHaveLength(1);
   });
 });

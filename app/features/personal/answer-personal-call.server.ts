@@ -1,16 +1,17 @@
 // GET /api/v1/personal: the personal parts of a shared page (docs/decisions/030-shared-pages.md).
 // Public pages are the same for everyone and cached; this call tells the page who is looking,
-// the session's CSRF token and the student's favorites, and reports the view of a company page
-// to the badge engine. It writes nothing unless a badge is really earned (issue 15): held badges
+// the session's CSRF token and the student's favorites, and reports the view of a company or post
+// page to the badge engine. It writes nothing unless a badge is really earned (issue 15): held badges
 // are known in memory or read, and the session's last-seen touch keeps its own rate limit.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { database, db } from '../../db/client.server';
-import { companies } from '../../db/schema';
-import type { UserRole } from '../../db/enums';
+import { companies, posts } from '../../db/schema';
+import type { PostTypeKey, UserRole } from '../../db/enums';
 import { parseId } from '../../lib/http';
 import type { PersonalParts } from '../../lib/personal-parts';
 import { liveSession, sessionKeyOf, type SessionRow } from '../accounts/sessions.server';
 import { recordView } from '../badges/record-view.server';
+import { postTypeBySlug } from '../posts/post-types';
 
 const NOBODY: PersonalParts = { viewer: null, csrfToken: null, favoriteCompanyIds: [] };
 
@@ -20,9 +21,37 @@ export function viewedCompanyId(page: string | null): number | null {
   return match ? parseId(match[1]) : null;
 }
 
+/** The post of a post page's path (/intern_experiences/123), or null for any other page. */
+export function viewedPost(page: string | null): { postId: number; type: PostTypeKey } | null {
+  const match = page ? /^\/([a-z_]+)\/([^/]+)\/?$/.exec(page) : null;
+  const info = match ? postTypeBySlug(match[1]!) : undefined;
+  const postId = match ? parseId(match[2]) : null;
+  return info && postId !== null ? { postId, type: info.key } : null;
+}
+
 async function companyExists(companyId: number): Promise<boolean> {
   const [row] = await db().select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
   return row !== undefined;
+}
+
+async function publishedPostExists(post: { postId: number; type: PostTypeKey }): Promise<boolean> {
+  const [row] = await db()
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.id, post.postId), eq(posts.type, post.type), eq(posts.status, 'published')))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A view of a company page earns 103, of a post page its type's 2xx: written only the first time. */
+async function recordPageView(userId: number, page: string | null): Promise<void> {
+  const companyId = viewedCompanyId(page);
+  if (companyId !== null) {
+    await recordView({ userId, activity: { type: 'company_viewed', companyId }, exists: () => companyExists(companyId) });
+    return;
+  }
+  const post = viewedPost(page);
+  if (post) await recordView({ userId, activity: { type: 'post_viewed', postType: post.type }, exists: () => publishedPostExists(post) });
 }
 
 // The session, its user and a student's favorites (newest first) in one statement of a PL/pgSQL
@@ -65,9 +94,6 @@ export async function answerPersonalCall(options: { sessionId: string | null; pa
   const user = session.user;
   const viewer = user ? { userId: user.id, role: user.role, name: user.name } : null;
   if (user?.role !== 'student') return { viewer, csrfToken: session.csrfToken, favoriteCompanyIds: [] };
-  const companyId = viewedCompanyId(options.page);
-  if (companyId !== null) {
-    await recordView({ userId: user.id, activity: { type: 'company_viewed', companyId }, exists: () => companyExists(companyId) });
-  }
+  await recordPageView(user.id, options.page);
   return { viewer, csrfToken: session.csrfToken, favoriteCompanyIds: (row?.favorite_company_ids ?? []).map(Number) };
 }
