@@ -189,8 +189,8 @@ async function measureStudents(n: number, posts: number, sessions: StudentSessio
       seconds,
     ),
     await measureViews(
-      `post page, student (rendered for the session), random internship experience (${posts / 8})`,
-      [studentPage(sessions, () => internExperiencePath(posts))],
+      `post page, student (members' shared page + personal call), random internship experience (${posts / 8})`,
+      [studentPage(sessions, () => internExperiencePath(posts)), personalCall],
       seconds,
     ),
     await measureViews('/mypage, student (rendered for the session)', [studentPage(sessions, () => '/mypage')], seconds),
