@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { SERVER_NODE_FLAGS } from './server/node-flags';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${port}`;
@@ -32,7 +33,7 @@ export default defineConfig({
   projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined } }],
   webServer: {
     // A fresh data directory each run: the server migrates and seeds it, as on a new machine.
-    command: `rm -rf ${e2eDataDir} && node server/start.js`,
+    command: `rm -rf ${e2eDataDir} && node ${SERVER_NODE_FLAGS.join(' ')} server/start.js`,
     url: `http://127.0.0.1:${port}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,

@@ -17,18 +17,12 @@ import { CSRF_PARAM } from '../app/lib/csrf';
 import { headerToken } from './csrf';
 import { logWhenFinished } from './log-url';
 import { bodyLimitFor, BodyTooLarge, declaredTooLarge, readBody, refuseTooLarge } from './request-body';
-import { setSecurityHeaders } from './security';
+import { sendJson } from './json-answer';
 
 const DRAFT_PATH = /^\/api\/v1\/student\/drafts\/(\d{1,9})$/;
 
 function answer(req: IncomingMessage, res: ServerResponse, status: number, body: unknown) {
-  setSecurityHeaders(req, res, '');
-  const bytes = Buffer.from(JSON.stringify(body), 'utf8');
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('Content-Length', bytes.length);
-  res.end(bytes);
+  sendJson(req, res, status, body, 'private, no-store');
 }
 
 function refuse(req: IncomingMessage, res: ServerResponse, error: AppError) {

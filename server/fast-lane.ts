@@ -2,15 +2,14 @@
 // and visitors' pages (from the page cache, or rendered by React Router without Express's
 // middleware: server/visitor-pages.ts). See docs/decisions/013-fast-lane.md.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import type pino from 'pino';
 import { answerCompanySuggestions } from '../app/features/search/answer-company-suggestions.server';
 import { hasSessionCookie } from '../app/lib/cookies';
-import { acceptsGzip, GZIP_THRESHOLD } from '../app/lib/page-cache.server';
 import { loggedUrl } from '../app/lib/logged-url';
 import { PERSONAL_PATH } from '../app/lib/personal-parts';
 import type { Audience, SharedPageKind } from '../app/lib/shared-page';
 import { logWhenFinished } from './log-url';
+import { sendJson } from './json-answer';
 import { setSecurityHeaders } from './security';
 
 /** Paths that look like files go to Express's static files; `.data` is React Router's data URL. */
@@ -26,21 +25,6 @@ export type VisitorPages = (
   kind: SharedPageKind,
   audience: Audience,
 ) => boolean;
-
-function sendJson(req: IncomingMessage, res: ServerResponse, status: number, data: unknown, cacheControl: string) {
-  setSecurityHeaders(req, res, '');
-  let body = Buffer.from(JSON.stringify(data), 'utf8');
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  res.setHeader('Cache-Control', cacheControl);
-  res.setHeader('Vary', 'Accept-Encoding');
-  if (body.length >= GZIP_THRESHOLD && acceptsGzip(req.headers['accept-encoding'])) {
-    body = gzipSync(body);
-    res.setHeader('Content-Encoding', 'gzip');
-  }
-  res.setHeader('Content-Length', body.length);
-  res.statusCode = status;
-  res.end(req.method === 'HEAD' ? undefined : body);
-}
 
 /** GET /api/company?source=incremental&company_name=… (SPEC.md section 7). */
 async function answerSearch(req: IncomingMessage, res: ServerResponse, query: string, logger: pino.Logger) {

@@ -6,29 +6,21 @@ import { answerPersonalCall } from '../app/features/personal/answer-personal-cal
 import { readCookie } from '../app/features/accounts/session-request.server';
 import { SESSION_COOKIE } from '../app/lib/cookies';
 import { loggedUrl } from '../app/lib/logged-url';
-import { setSecurityHeaders } from './security';
+import { sendJson } from './json-answer';
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, data: unknown) {
-  setSecurityHeaders(req, res, '');
-  const body = Buffer.from(JSON.stringify(data), 'utf8');
-  res.statusCode = status;
-  res.setHeader('Content-Type', 'application/json; charset=utf-8');
-  // One student's data: never stored by a browser or a proxy, never shared.
-  res.setHeader('Cache-Control', 'private, no-store');
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
-}
+// One student's data: never stored by a browser or a proxy, never shared.
+const PRIVATE = 'private, no-store';
 
 export function createPersonalCall(options: { logger: pino.Logger }) {
   return async function personalCall(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
     try {
       const page = new URLSearchParams(query).get('page');
       const parts = await answerPersonalCall({ sessionId: readCookie(req.headers.cookie, SESSION_COOKIE), page });
-      send(req, res, 200, parts);
+      sendJson(req, res, 200, parts, PRIVATE);
     } catch (error) {
       options.logger.error({ err: error, url: loggedUrl(req.url ?? '') }, 'personal call failed');
       if (res.headersSent) return;
-      send(req, res, 503, { error: { code: 'unavailable', message: 'しばらくしてからもう一度お試しください。' } });
+      sendJson(req, res, 503, { error: { code: 'unavailable', message: 'しばらくしてからもう一度お試しください。' } }, PRIVATE);
     }
   };
 }

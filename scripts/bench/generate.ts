@@ -205,7 +205,10 @@ async function insertCompanies(from: number, to: number): Promise<void> {
   }
 }
 
-async function insertPosts(companyFrom: number, companyTo: number, perCompany: number, users: number): Promise<void> {
+/** The posts one stage added: ids firstId … firstId + total - 1, eight types in turn (the third an internship experience). */
+export type PostRange = { firstId: number; total: number };
+
+async function insertPosts(companyFrom: number, companyTo: number, perCompany: number, users: number): Promise<PostRange> {
   const db = database();
   const companies = companyTo - companyFrom;
   const total = companies * perCompany;
@@ -243,6 +246,7 @@ async function insertPosts(companyFrom: number, companyTo: number, perCompany: n
     [firstId],
   );
   await db.query(`SELECT setval(pg_get_serial_sequence('posts', 'id'), (SELECT max(id) FROM posts))`);
+  return { firstId, total };
 }
 
 /** Creates the reference data and the first users; the database must be new. */
@@ -269,15 +273,18 @@ async function insertBase(users: number): Promise<void> {
 
 export type Stage = { companies: number; postsPerCompany: number };
 
-/** Grows the bench database to the stage's size (stages must grow). */
-export async function growTo(target: BenchTarget, stage: Stage, previous: Stage | null): Promise<void> {
+/**
+ * Grows the bench database to the stage's size (stages must grow), and answers the posts it
+ * added: other post ids are the draft case's drafts.
+ */
+export async function growTo(target: BenchTarget, stage: Stage, previous: Stage | null): Promise<PostRange> {
   await openDatabase(target.kind === 'postgres' ? { kind: 'postgres', url: target.url } : { kind: 'pglite', dataDir: target.dataDir });
   try {
     const users = 1000;
     if (!previous) await insertBase(users);
     const from = previous?.companies ?? 0;
     await insertCompanies(from, stage.companies);
-    await insertPosts(from, stage.companies, stage.postsPerCompany, users);
+    const added = await insertPosts(from, stage.companies, stage.postsPerCompany, users);
     await refreshCompanyStats();
     await database().query(
       `INSERT INTO company_view_days (company_id, day, views)
@@ -286,6 +293,7 @@ export async function growTo(target: BenchTarget, stage: Stage, previous: Stage 
     );
     // Vacuumed now, so that autovacuum does not wake up on a million new rows mid-measurement.
     await database().query('VACUUM ANALYZE');
+    return added;
   } finally {
     await closeDatabase();
   }

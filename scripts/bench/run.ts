@@ -13,9 +13,10 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { type DraftCase, DRAFT_STUDENTS, draftCaseLines, runDraftCase } from './drafts';
-import { type BenchTarget, createStudentSessions, growTo, type Stage, type StudentSession } from './generate';
+import { type BenchTarget, createStudentSessions, growTo, type PostRange, type Stage, type StudentSession } from './generate';
 import { type Measurement, ms, percentile } from './stats';
 import { PERSONAL_PATH } from '../../app/lib/personal-parts';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags';
 import { POST_TYPES } from '../../app/features/posts/post-types';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 25);
@@ -169,14 +170,24 @@ const personalCall: ViewRequest = (request, context) => ({
 });
 
 /**
- * An internship experience of the bench's data: posts come in rounds of eight types, the third of
- * each round an internship experience, the one type the generator writes detail rows for
- * (scripts/bench/generate.ts insertPosts).
+ * A random internship experience of the bench's data: each stage's posts come in rounds of eight
+ * types, the third of each round an internship experience, the one type the generator writes
+ * detail rows for (scripts/bench/generate.ts insertPosts); the draft case's drafts lie between
+ * the stages' ranges.
  */
-const internExperiencePath = (posts: number) => `/${POST_TYPES.intern_experience.slug}/${8 * (random(Math.floor(posts / 8)) - 1) + 3}`;
+function internExperiencePath(ranges: PostRange[]): string {
+  const rounds = ranges.map((range) => Math.floor(range.total / 8));
+  let pick = random(rounds.reduce((sum, n) => sum + n, 0)) - 1;
+  for (const [index, range] of ranges.entries()) {
+    if (pick < rounds[index]!) return `/${POST_TYPES.intern_experience.slug}/${range.firstId + 8 * pick + 2}`;
+    pick -= rounds[index]!;
+  }
+  throw new Error('no internship experience in the bench data');
+}
 
 /** The students' cases of one stage (issue 15): views per second, and the view's time with its personal call. */
-async function measureStudents(n: number, posts: number, sessions: StudentSession[], seconds: number): Promise<Measurement[]> {
+async function measureStudents(n: number, ranges: PostRange[], sessions: StudentSession[], seconds: number): Promise<Measurement[]> {
+  const internExperiences = ranges.reduce((sum, range) => sum + Math.floor(range.total / 8), 0);
   return [
     await measureViews(
       `company page, student (shared page + personal call), random of 50`,
@@ -189,8 +200,8 @@ async function measureStudents(n: number, posts: number, sessions: StudentSessio
       seconds,
     ),
     await measureViews(
-      `post page, student (members' shared page + personal call), random internship experience (${posts / 8})`,
-      [studentPage(sessions, () => internExperiencePath(posts)), personalCall],
+      `post page, student (members' shared page + personal call), random internship experience (${internExperiences})`,
+      [studentPage(sessions, () => internExperiencePath(ranges)), personalCall],
       seconds,
     ),
     await measureViews('/mypage, student (rendered for the session)', [studentPage(sessions, () => '/mypage')], seconds),
@@ -234,7 +245,8 @@ function startServer(target: BenchTarget): ChildProcess {
     env.DATA_DIR = target.dataDir;
   }
   // Its log (warnings and errors only) goes to the bench's stderr, away from the Markdown on stdout.
-  const child = spawn(process.execPath, ['server/start.js'], { env, stdio: ['ignore', 2, 'inherit'] });
+  // As `npm run serve` starts it, with the same Node flags (server/node-flags.ts).
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/start.js'], { env, stdio: ['ignore', 2, 'inherit'] });
   child.once('exit', (code, signal) => {
     if (!stopping.has(child)) log(`the server exited on its own: code ${code}, signal ${signal}`);
   });
@@ -379,6 +391,7 @@ async function main() {
   const results: Measurement[] = [];
   const drafts: DraftCase[] = [];
   const students: Array<{ companies: number; results: Measurement[] }> = [];
+  const postRanges: PostRange[] = [];
   let memory: { companies: number; rssMb: number; peakRssMb: number } | null = null;
   let sessions: StudentSession[] | undefined;
   let extras:
@@ -389,7 +402,7 @@ async function main() {
     for (const stage of STAGES) {
       const started = Date.now();
       log(`growing to ${stage.companies} companies, ${stage.companies * stage.postsPerCompany} posts`);
-      await growTo(target, stage, previous);
+      postRanges.push(await growTo(target, stage, previous));
       const generateSeconds = Math.round((Date.now() - started) / 100) / 10;
       previous = stage;
       // The students log in while the server is stopped (PGlite has one owner).
@@ -443,7 +456,7 @@ async function main() {
         );
         growth.push({ companies: n, posts: n * stage.postsPerCompany, companyP50: company.p50, searchP50: search.p50, generateSeconds });
         // Logged-in students next to the visitors, at every stage (issue 15).
-        students.push({ companies: n, results: await measureStudents(n, n * stage.postsPerCompany, sessions, seconds) });
+        students.push({ companies: n, results: await measureStudents(n, postRanges, sessions, seconds) });
         if (!last) {
           await runDrafts();
           if (hasExited(server)) throw new Error('the server stopped during the measurements');

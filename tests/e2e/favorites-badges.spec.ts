@@ -1,23 +1,8 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { signUpStudent } from '../support/e2e-students';
 
-const PASSWORD = 'e2e-password-1234';
-
-async function newStudent(browser: Browser, viewport: { width: number; height: number }, mobile = false) {
-  const context = await browser.newContext({ viewport, isMobile: mobile, hasTouch: mobile });
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const page = await context.newPage();
-  const email = `fav-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード').fill(PASSWORD);
-  // /mypage asks for new badges once it has hydrated; a test that leaves it earlier could have
-  // that late call take (and mark as shown) the badge the next page earns.
-  const badgesAsked = page.waitForResponse((response) => response.url().endsWith('/api/v1/student/badges/acquire'));
-  await page.getByRole('button', { name: /登録/ }).click();
-  await expect(page).toHaveURL(/\/mypage/);
-  await badgesAsked;
-  return { context, page };
-}
+const newStudent = (browser: Browser, viewport: { width: number; height: number }, mobile = false) =>
+  signUpStudent(browser, { viewport, mobile, permissions: ['clipboard-read', 'clipboard-write'] });
 
 async function companyWithSearchResult(page: Page): Promise<{ id: number; name: string }> {
   const response = await page.request.get('/api/company?source=incremental&company_name=%E3%81%82');

@@ -2,25 +2,12 @@
 // personal parts (account menu, hearts, CSRF token) from the personal call, with no visible
 // visitor state, no layout shift and no hydration error; a logout in one tab shows in another
 // tab's next page; nothing personal of one student reaches anyone else.
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { type SignedUpStudent, signUpStudent } from '../support/e2e-students';
 
-const PASSWORD = 'e2e-password-1234';
+type Student = SignedUpStudent;
 
-type Student = { context: BrowserContext; page: Page; email: string };
-
-async function newStudent(browser: Browser, viewport = { width: 1280, height: 900 }): Promise<Student> {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const email = `shared-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-  await page.goto('/signup');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード').fill(PASSWORD);
-  const badgesAsked = page.waitForResponse((response) => response.url().endsWith('/api/v1/student/badges/acquire'));
-  await page.getByRole('button', { name: /登録/ }).click();
-  await expect(page).toHaveURL(/\/mypage/);
-  await badgesAsked;
-  return { context, page, email };
-}
+const newStudent = (browser: Browser, viewport?: { width: number; height: number }) => signUpStudent(browser, { viewport });
 
 /** Companies of the demo data, from the search call. */
 async function companies(page: Page): Promise<Array<{ id: number; name: string }>> {

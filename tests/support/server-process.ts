@@ -1,6 +1,7 @@
 // Production server processes of their own, for tests that need a server with other settings than
 // the shared one of playwright.config.ts (a second process, a restart, a configured origin).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../server/node-flags';
 
 export type StartedServer = {
   child: ChildProcess;
@@ -11,7 +12,7 @@ export type StartedServer = {
 };
 
 export function startServerProcess(env: Record<string, string>): StartedServer {
-  const child = spawn(process.execPath, ['server/start.js'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'server/start.js'], {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', DATABASE_URL: '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
