@@ -1,6 +1,6 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
-import { industries, prefectures, userPreferredIndustries, userPreferredPrefectures, users } from '../../db/schema';
+import { userPreferredIndustries, userPreferredPrefectures, users } from '../../db/schema';
 
 export type MyProfile = {
   email: string;
@@ -13,7 +13,11 @@ export type MyProfile = {
   prefectureIds: number[];
 };
 
-/** The signed-in student's own profile and match conditions; the id comes from the session only. */
+/**
+ * The signed-in student's own profile and match conditions; the id comes from the session only.
+ * One statement: /mypage is opened often, and on the embedded database every statement waits its
+ * turn behind the other requests' (docs/decisions/030-shared-pages.md).
+ */
 export async function getMyProfile(options: { userId: number }): Promise<MyProfile | null> {
   const [user] = await db()
     .select({
@@ -23,38 +27,16 @@ export async function getMyProfile(options: { userId: number }): Promise<MyProfi
       faculty: users.faculty,
       graduationYear: users.graduationYear,
       profileCompletedAt: users.profileCompletedAt,
+      industryIds: sql<
+        number[]
+      >`ARRAY(SELECT ${userPreferredIndustries.industryId} FROM ${userPreferredIndustries} WHERE ${userPreferredIndustries.userId} = ${users.id} ORDER BY 1)`,
+      prefectureIds: sql<
+        number[]
+      >`ARRAY(SELECT ${userPreferredPrefectures.prefectureId} FROM ${userPreferredPrefectures} WHERE ${userPreferredPrefectures.userId} = ${users.id} ORDER BY 1)`,
     })
     .from(users)
     .where(eq(users.id, options.userId))
     .limit(1);
   if (!user) return null;
-  const [industryRows, prefectureRows] = await Promise.all([
-    db()
-      .select({ id: userPreferredIndustries.industryId })
-      .from(userPreferredIndustries)
-      .where(eq(userPreferredIndustries.userId, options.userId)),
-    db()
-      .select({ id: userPreferredPrefectures.prefectureId })
-      .from(userPreferredPrefectures)
-      .where(eq(userPreferredPrefectures.userId, options.userId)),
-  ]);
-  return {
-    ...user,
-    industryIds: industryRows.map((row) => row.id).sort((a, b) => a - b),
-    prefectureIds: prefectureRows.map((row) => row.id).sort((a, b) => a - b),
-  };
-}
-
-export type MatchConditionChoices = {
-  industries: Array<{ id: number; name: string }>;
-  prefectures: Array<{ id: number; name: string; region: string }>;
-};
-
-/** The industries and prefectures a student can choose from. */
-export async function listMatchConditionChoices(): Promise<MatchConditionChoices> {
-  const [industryRows, prefectureRows] = await Promise.all([
-    db().select({ id: industries.id, name: industries.name }).from(industries).orderBy(asc(industries.sortOrder), asc(industries.id)),
-    db().select({ id: prefectures.id, name: prefectures.name, region: prefectures.region }).from(prefectures).orderBy(asc(prefectures.id)),
-  ]);
-  return { industries: industryRows, prefectures: prefectureRows };
+  return { ...user, industryIds: user.industryIds.map(Number), prefectureIds: user.prefectureIds.map(Number) };
 }

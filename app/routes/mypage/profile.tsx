@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { data, useNavigation } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
-import { getMyProfile, listMatchConditionChoices } from '../../features/accounts/get-my-profile.server';
+import { getMyProfile } from '../../features/accounts/get-my-profile.server';
+import { listFilterOptions } from '../../features/companies/list-filter-options.server';
 import { graduationYearChoices, matchConditionsSchema, profileSchema } from '../../features/accounts/schemas';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { updateMatchConditions } from '../../features/accounts/update-match-conditions.server';
@@ -31,7 +32,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);
   const [profile, choices, notices] = await Promise.all([
     getMyProfile({ userId: user.id }),
-    listMatchConditionChoices(),
+    // The same industries and prefectures as the search filters, kept a minute per process.
+    listFilterOptions(),
     listAuthorNotices({ userId: user.id }),
   ]);
   if (!profile) throw new AppError('not_found');
