@@ -12,7 +12,14 @@ import {
 } from 'react-router';
 import { getSession } from './features/accounts/session-request.server';
 import { type RootAccountData, useCsrfToken, useViewer } from './features/accounts/viewer';
-import { hasSessionHint, loadPersonalParts, PERSONAL_HEAD_SCRIPT, revealPersonalParts, useLoadedPersonalParts } from './lib/personal-parts';
+import {
+  hasSessionHint,
+  loadPersonalParts,
+  PERSONAL_HEAD_SCRIPT,
+  reloadPersonalParts,
+  revealPersonalParts,
+  useLoadedPersonalParts,
+} from './lib/personal-parts';
 import { CSRF_PARAM } from './lib/csrf';
 import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
@@ -70,6 +77,9 @@ function useSubmissionMemory() {
  */
 function usePersonalParts() {
   const loaded = useLoadedPersonalParts();
+  const root = useRouteLoaderData('root') as RootAccountData;
+  // Who the root loader says is looking, on a page rendered for the session (undefined on a shared page).
+  const renderedFor = root?.sharedPage ? undefined : (root?.viewer?.userId ?? null);
   useEffect(() => {
     if (hasSessionHint()) void loadPersonalParts();
     else revealPersonalParts();
@@ -77,6 +87,11 @@ function usePersonalParts() {
   useEffect(() => {
     if (loaded) revealPersonalParts();
   }, [loaded]);
+  // A login or logout in this tab changes the root loader's viewer: the personal parts follow.
+  useEffect(() => {
+    if (renderedFor === undefined || !loaded) return;
+    if ((loaded.viewer?.userId ?? null) !== renderedFor) void reloadPersonalParts();
+  }, [renderedFor, loaded]);
 }
 
 export function Layout({ children }: { children: ReactNode }) {

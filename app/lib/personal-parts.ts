@@ -80,6 +80,16 @@ export function loadPersonalParts(): Promise<void> {
   return loading;
 }
 
+/**
+ * Asks again, without the page's path: after a login or a logout in this tab (the root loader's
+ * viewer changed), so that shared pages reached by client-side navigation show the new session.
+ */
+export function reloadPersonalParts(): Promise<void> {
+  loading = null;
+  (window as unknown as Record<string, unknown>)[PENDING_CALL] = undefined;
+  return loadPersonalParts();
+}
+
 /** Shows the personal parts again: called once React has drawn them in their real state. */
 export function revealPersonalParts(): void {
   document.documentElement.removeAttribute('data-personal');

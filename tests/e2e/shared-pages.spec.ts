@@ -3,7 +3,7 @@
 // visitor state, no layout shift and no hydration error; a logout in one tab shows in another
 // tab's next page; nothing personal of one student reaches anyone else.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { type SignedUpStudent, signUpStudent } from '../support/e2e-students';
+import { E2E_PASSWORD, type SignedUpStudent, signUpStudent } from '../support/e2e-students';
 
 type Student = SignedUpStudent;
 
@@ -258,4 +258,29 @@ test('the post page is shared by audience: every member gets the full text, visi
   await bob.context.close();
   await visitor.close();
   await forged.close();
+});
+
+test('after logging in, shared pages reached by client-side navigation show the student’s hearts', async ({ browser }) => {
+  const student = await newStudent(browser);
+  // The first company of the list (most posts first) becomes a favorite.
+  await student.page.goto('/companies');
+  const first = Number(await student.page.locator('button[data-company-id]').first().getAttribute('data-company-id'));
+  await favorite(student, first);
+  await student.context.close();
+
+  // Another browser: the login page gives a visitor session first, then the login.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill(student.email);
+  await page.getByLabel('パスワード').fill(E2E_PASSWORD);
+  await page.getByRole('button', { name: 'ログイン' }).click();
+  await expect(page).toHaveURL(/\/mypage/);
+  // Client-side navigation to a shared page, without reloading the document.
+  await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+  await page.getByRole('contentinfo').getByRole('link', { name: '企業を探す' }).click();
+  await expect(page).toHaveURL(/\/companies$/);
+  expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+  await expect(page.locator(`button[data-company-id="${first}"]`).first()).toHaveAttribute('aria-pressed', 'true');
+  await context.close();
 });
