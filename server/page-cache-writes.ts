@@ -1,13 +1,14 @@
 // Any write may change what visitors see (counts, lists, ratings): every successful unsafe
 // request clears this process's page cache once it has answered, so no route can forget
 // (docs/decisions/010-page-cache.md). Other processes' entries expire within 10 seconds.
-// The one exception is a student's draft: it is private until sent, and autosaving students
-// save about every 2 s each, which would keep the cache empty (docs/decisions/025-posting.md).
+// The exceptions are writes no page shows: a student's draft, private until sent (autosaving
+// students save about every 2 s each, which would keep the cache empty; docs/decisions/
+// 025-posting.md), and a clip, a private bookmark (docs/decisions/034-clips-and-votes.md).
 import type { NextFunction, Request, Response } from 'express';
 import { invalidatePageCache } from '../app/lib/page-cache.server';
 
-/** Writes no visitor can see the effect of: the draft calls. */
-const PRIVATE_WRITES = /^\/api\/v1\/student\/drafts(?:\/[^/]*)?\/?$/;
+/** Writes no visitor can see the effect of: the draft calls and the clips. */
+const PRIVATE_WRITES = /^\/api\/v1\/student\/(?:drafts(?:\/[^/]*)?|posts\/[^/]+\/clip)\/?$/;
 
 export function clearPageCacheAfterWrites() {
   return (req: Request, res: Response, next: NextFunction) => {

@@ -27,6 +27,8 @@ import { seedReferenceData } from '../app/features/demo/seed-reference-data.serv
 import { addFavorite } from '../app/features/favorites/add-favorite.server';
 import { rejectRevision } from '../app/features/moderation/decide.server';
 import { publishPost as storePublishedPost } from '../app/features/posts/publish-post.server';
+import { setClip } from '../app/features/post-reactions/set-clip.server';
+import { setUsefulVote } from '../app/features/post-reactions/set-useful-vote.server';
 import type { PostContentOf } from '../app/features/posts/types/registry';
 import { createRecruitService as storeRecruitService } from '../app/features/recruit-services/create-recruit-service.server';
 
@@ -403,50 +405,28 @@ export async function viewPost(options: { userId: number; postType: PostTypeKey 
   return recordActivity({ userId: options.userId, activity: { type: 'post_viewed', postType: options.postType } });
 }
 
-type Reaction = {
-  table: typeof clips | typeof usefulVotes;
-  mine: 'content_clipped' | 'content_voted_useful';
-  author: 'own_post_clipped' | 'own_post_voted_useful';
-};
-
-/** STAND-IN (post-reactions): stores a clip or vote and reports it for the student and the post's author. */
-async function react(reaction: Reaction, options: { userId: number; postId: number; at?: Date }): Promise<void> {
-  await db().transaction(async (tx) => {
-    const inserted = await tx
-      .insert(reaction.table)
-      .values({ userId: options.userId, postId: options.postId, ...(options.at ? { createdAt: options.at } : {}) })
-      .onConflictDoNothing()
-      .returning({ postId: reaction.table.postId });
-    if (inserted.length === 0) return;
-    if (reaction.table === usefulVotes) {
-      await tx
-        .update(posts)
-        .set({ usefulCount: sql`${posts.usefulCount} + 1` })
-        .where(eq(posts.id, options.postId));
-    }
-    await recordActivity({ tx, userId: options.userId, activity: { type: reaction.mine, postId: options.postId } });
-    const [post] = await tx.select({ authorId: posts.authorId }).from(posts).where(eq(posts.id, options.postId));
-    if (post?.authorId) {
-      await recordActivity({
-        tx,
-        userId: post.authorId,
-        activity: { type: reaction.author, postId: options.postId, byUserId: options.userId },
-      });
-    }
-  });
-}
-
 /**
- * STAND-IN (post-reactions): a clip, made on the post page (so call viewPost first to do what the
- * page does). Earns the student 104, and the author 413 when it is someone else's clip.
+ * A clip, as the post page's button makes it (setClip; call viewPost first to do what the page
+ * does): 104 for the student, 413 for the author when it is someone else's clip.
  */
 export async function clipPost(options: { userId: number; postId: number; at?: Date }): Promise<void> {
-  await react({ table: clips, mine: 'content_clipped', author: 'own_post_clipped' }, options);
+  await setClip({ userId: options.userId, postId: options.postId, clipped: true });
+  if (options.at)
+    await db()
+      .update(clips)
+      .set({ createdAt: options.at })
+      .where(and(eq(clips.userId, options.userId), eq(clips.postId, options.postId)));
 }
 
-/** STAND-IN (post-reactions): a 参考になった vote, made on the post page; 105, and 414 for the author. */
+/** A 参考になった vote, as the post page's button makes it (setUsefulVote): 105, and 414 for the author. */
 export async function voteUseful(options: { userId: number; postId: number; at?: Date }): Promise<void> {
-  await react({ table: usefulVotes, mine: 'content_voted_useful', author: 'own_post_voted_useful' }, options);
+  await setUsefulVote({ userId: options.userId, postId: options.postId, voted: true });
+  if (options.at) {
+    await db()
+      .update(usefulVotes)
+      .set({ createdAt: options.at })
+      .where(and(eq(usefulVotes.userId, options.userId), eq(usefulVotes.postId, options.postId)));
+  }
 }
 
 type TrackerState = { userId: number; companyId: number; category: TrackerCategory; status?: TrackerStatus; willEnter?: boolean };

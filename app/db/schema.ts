@@ -536,7 +536,11 @@ export const clips = pgTable(
       .references(() => posts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('clips_post_idx').on(t.postId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.postId] }),
+    index('clips_post_idx').on(t.postId),
+    index('clips_user_created_idx').on(t.userId, t.createdAt.desc()),
+  ],
 );
 
 /** 参考になった votes: once per student per post. */
@@ -639,4 +643,78 @@ export const companyViewDays = pgTable(
     views: integer('views').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.day] }), index('company_view_days_day_idx').on(t.day)],
+);
+
+// ---------------------------------------------------------------- reading tools (issue 16)
+
+/**
+ * One row per published post, with what its list filters and sorts on (docs/decisions/
+ * 032-post-lists.md): the year, season, result and job type its content type records, the
+ * company's industry, and the 参考になった count. Kept by database triggers (migration 0014) from
+ * the posts and their detail tables, so that no write path can forget it; the vote keeps
+ * `useful_count` in the same transaction as posts.useful_count.
+ */
+export const postListings = pgTable(
+  'post_listings',
+  {
+    postId: integer('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    type: postType('type').notNull(),
+    /** The cross-company list the post belongs to: 'entry_sheet' for both ES types, else its type. */
+    family: text('family').notNull(),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    industryId: integer('industry_id'),
+    /** ES: the year it was submitted; internship: the program's year; screening: the graduation year. */
+    year: smallint('year'),
+    season: season('season'),
+    /** ES: passed / failed / unknown; screening: offer / rejected / declined / in_progress. */
+    result: text('result'),
+    /** 職種・コース as the author wrote it. */
+    jobType: text('job_type'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    usefulCount: integer('useful_count').notNull().default(0),
+  },
+  (t) => [
+    index('post_listings_company_idx').on(t.companyId, t.type, t.publishedAt.desc(), t.postId.desc()),
+    // The orders per family and per family and industry carry every filtered column (INCLUDE,
+    // which Drizzle cannot write), so that a filtered page and its count read the index alone:
+    // migration 0014.
+  ],
+);
+
+/**
+ * Every question of every published entry sheet, for the search by question (docs/decisions/
+ * 033-entry-sheet-search.md): its text as written, its search key (the site's normalisation, SQL
+ * function question_search_key) and the key's character pairs as integers under a GIN index,
+ * so that a 2- to 10-character query is an index lookup. Kept by the same triggers as
+ * post_listings.
+ */
+export const entrySheetQuestions = pgTable(
+  'entry_sheet_questions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    type: postType('type').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    industryId: integer('industry_id'),
+    year: smallint('year'),
+    result: text('result'),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    question: text('question').notNull(),
+    charLimit: smallint('char_limit'),
+    searchKey: text('search_key').notNull(),
+    bigrams: integer('bigrams').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.position] }),
+    index('entry_sheet_questions_bigrams_idx').using('gin', t.bigrams),
+    index('entry_sheet_questions_company_idx').on(t.companyId, t.publishedAt.desc()),
+    // The newest-first indexes, overall and per industry, carry the search key and the filtered
+    // columns (INCLUDE, which Drizzle cannot write): migration 0014.
+  ],
 );

@@ -15,6 +15,18 @@ export type PersonalParts = {
   csrfToken: string | null;
   /** Every company the student has favorited (empty for anyone else). */
   favoriteCompanyIds: number[];
+  /** Every post the student has clipped, and voted 参考になった (issue 16; empty for anyone else). */
+  clippedPostIds: number[];
+  votedPostIds: number[];
+};
+
+/** The parts of a visitor, or of a call that failed. */
+export const NO_PERSONAL_PARTS: PersonalParts = {
+  viewer: null,
+  csrfToken: null,
+  favoriteCompanyIds: [],
+  clippedPostIds: [],
+  votedPostIds: [],
 };
 
 /** Marks elements to hide while the personal call is pending (global.css). */
@@ -75,7 +87,7 @@ export function loadPersonalParts(): Promise<void> {
   // A call that fails or hangs leaves the page as a visitor sees it rather than hidden.
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), CALL_TIMEOUT_MS));
   loading = Promise.race([call, timeout]).then((parts) => {
-    setPersonalParts(parts ?? { viewer: null, csrfToken: null, favoriteCompanyIds: [] });
+    setPersonalParts(parts ?? NO_PERSONAL_PARTS);
   });
   return loading;
 }

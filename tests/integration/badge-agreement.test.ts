@@ -171,11 +171,10 @@ const SCENARIOS = {
   ],
   content_clipped: [
     {
-      does: 'reads a post and clips it (on the post page)',
+      does: 'clips a post from a post list (without opening it)',
       async perform() {
         const { author, postId } = await authorWithPost('intern_experience');
         const reader = await student();
-        await viewPost({ userId: reader, postType: 'intern_experience' });
         await clipPost({ userId: reader, postId });
         return { reader, author };
       },
@@ -183,11 +182,10 @@ const SCENARIOS = {
   ],
   content_voted_useful: [
     {
-      does: 'reads a post and votes it useful (on the post page)',
+      does: 'votes a post useful from a post list (without opening it)',
       async perform() {
         const { author, postId } = await authorWithPost('company_study');
         const reader = await student();
-        await viewPost({ userId: reader, postType: 'company_study' });
         await voteUseful({ userId: reader, postId });
         return { reader, author };
       },
@@ -303,7 +301,6 @@ const SCENARIOS = {
       async perform() {
         const { author, postId } = await authorWithPost('jobhunt_prompt_report');
         const reader = await student();
-        await viewPost({ userId: reader, postType: 'jobhunt_prompt_report' });
         await clipPost({ userId: reader, postId });
         return { author, reader };
       },
@@ -312,7 +309,6 @@ const SCENARIOS = {
       does: 'clips its own post',
       async perform() {
         const { author, postId } = await authorWithPost('student_word_mouth');
-        await viewPost({ userId: author, postType: 'student_word_mouth' });
         await clipPost({ userId: author, postId });
         return { author };
       },
@@ -324,18 +320,8 @@ const SCENARIOS = {
       async perform() {
         const { author, postId } = await authorWithPost('screening_experience');
         const reader = await student();
-        await viewPost({ userId: reader, postType: 'screening_experience' });
         await voteUseful({ userId: reader, postId });
         return { author, reader };
-      },
-    },
-    {
-      does: 'votes its own post useful',
-      async perform() {
-        const { author, postId } = await authorWithPost('intern_entry_sheet');
-        await viewPost({ userId: author, postType: 'intern_entry_sheet' });
-        await voteUseful({ userId: author, postId });
-        return { author };
       },
     },
   ],

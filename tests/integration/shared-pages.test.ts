@@ -17,6 +17,7 @@ import { runRouteHandler } from '../../server/route-errors';
 import { sessionRequest } from '../support/call-route';
 import { createCompany, createLoggedInStudent, createReferenceData, createStudent, favoriteCompany, publishPost } from '../factories';
 import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { NO_PERSONAL_PARTS } from '../../app/lib/personal-parts';
 
 let testDb: TestDatabase;
 let companyId: number;
@@ -160,12 +161,8 @@ describe('a GET writes nothing when nothing changes', () => {
 describe('the personal call', () => {
   it('tells a visitor, an unknown cookie and a student apart', async () => {
     const student = await createLoggedInStudent();
-    expect(await answerPersonalCall({ sessionId: null, page: '/' })).toEqual({ viewer: null, csrfToken: null, favoriteCompanyIds: [] });
-    expect(await answerPersonalCall({ sessionId: 'not-a-session', page: '/' })).toEqual({
-      viewer: null,
-      csrfToken: null,
-      favoriteCompanyIds: [],
-    });
+    expect(await answerPersonalCall({ sessionId: null, page: '/' })).toEqual(NO_PERSONAL_PARTS);
+    expect(await answerPersonalCall({ sessionId: 'not-a-session', page: '/' })).toEqual(NO_PERSONAL_PARTS);
     const answer = await answerPersonalCall({ sessionId: student.sessionId, page: '/companies' });
     expect(answer.viewer?.userId).toBe(student.userId);
     // A page that is not a company page earns nothing.
@@ -175,11 +172,7 @@ describe('the personal call', () => {
   it('ends an expired session as every lookup does: nobody, and the row deleted', async () => {
     const student = await createLoggedInStudent();
     const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
-    expect(await answerPersonalCall({ sessionId: student.sessionId, page: '/', now: later })).toEqual({
-      viewer: null,
-      csrfToken: null,
-      favoriteCompanyIds: [],
-    });
+    expect(await answerPersonalCall({ sessionId: student.sessionId, page: '/', now: later })).toEqual(NO_PERSONAL_PARTS);
     expect(await db().select().from(sessions).where(eq(sessions.userId, student.userId))).toEqual([]);
   });
 

@@ -73,21 +73,17 @@ async function activitiesOf(handle: DbOrTx, userIds: number[]): Promise<Map<numb
   );
   for (const row of favorites) push(row.user_id, { activity: { type: 'favorite_added', companyId: row.company_id }, at: toDate(row.at) });
 
-  // Clips and votes are made on the post page, so they also prove a view of that post's type.
+  // A clip or a vote proves no view of the post: both can be made from a post list (issue 16).
   for (const [table, type] of [
     ['clips', 'content_clipped'],
     ['useful_votes', 'content_voted_useful'],
   ] as const) {
-    const rows = await selectRows<Dated & { post_id: number; post_type: PostTypeKey }>(
-      sql`SELECT DISTINCT ON (x.user_id, p.type) x.user_id, x.post_id, p.type AS post_type, x.created_at AS at
-          FROM ${sql.identifier(table)} x JOIN posts p ON p.id = x.post_id
-          WHERE x.user_id = ANY(${ids}::int[]) ORDER BY x.user_id, p.type, x.created_at`,
+    const rows = await selectRows<Dated & { post_id: number }>(
+      sql`SELECT DISTINCT ON (user_id) user_id, post_id, created_at AS at FROM ${sql.identifier(table)}
+          WHERE user_id = ANY(${ids}::int[]) ORDER BY user_id, created_at`,
       handle,
     );
-    for (const row of rows) {
-      push(row.user_id, { activity: { type, postId: row.post_id }, at: toDate(row.at) });
-      push(row.user_id, { activity: { type: 'post_viewed', postType: row.post_type }, at: toDate(row.at) });
-    }
+    for (const row of rows) push(row.user_id, { activity: { type, postId: row.post_id }, at: toDate(row.at) });
   }
 
   // Every submitted post in order, numbered, so 410 is dated at the third one.

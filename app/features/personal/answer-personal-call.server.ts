@@ -8,12 +8,12 @@ import { database, db } from '../../db/client.server';
 import { companies, posts } from '../../db/schema';
 import type { PostTypeKey, UserRole } from '../../db/enums';
 import { parseId } from '../../lib/http';
-import type { PersonalParts } from '../../lib/personal-parts';
+import { NO_PERSONAL_PARTS, type PersonalParts } from '../../lib/personal-parts';
 import { liveSession, sessionKeyOf, type SessionRow } from '../accounts/sessions.server';
 import { recordView } from '../badges/record-view.server';
 import { postTypeBySlug } from '../posts/post-types';
 
-const NOBODY: PersonalParts = { viewer: null, csrfToken: null, favoriteCompanyIds: [] };
+const NOBODY: PersonalParts = NO_PERSONAL_PARTS;
 
 /** The company of a company page's path (/companies/123), or null for any other page. */
 export function viewedCompanyId(page: string | null): number | null {
@@ -54,7 +54,7 @@ async function recordPageView(userId: number, page: string | null): Promise<void
   if (post) await recordView({ userId, activity: { type: 'post_viewed', postType: post.type }, exists: () => publishedPostExists(post) });
 }
 
-// The session, its user and a student's favorites (newest first) in one statement of a PL/pgSQL
+// The session, its user, a student's favorites (newest first), clips and votes in one statement of a PL/pgSQL
 // function (migration 0012), whose plan is made once per connection: the call is made on every
 // page a student opens, and planning the query cost more than running it.
 const PERSONAL_QUERY = 'SELECT * FROM personal_parts($1)';
@@ -68,6 +68,8 @@ type PersonalRow = {
   name: string | null;
   email: string | null;
   favorite_company_ids: number[] | null;
+  clipped_post_ids: number[] | null;
+  voted_post_ids: number[] | null;
 };
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
@@ -93,7 +95,13 @@ export async function answerPersonalCall(options: { sessionId: string | null; pa
   if (!session) return NOBODY;
   const user = session.user;
   const viewer = user ? { userId: user.id, role: user.role, name: user.name } : null;
-  if (user?.role !== 'student') return { viewer, csrfToken: session.csrfToken, favoriteCompanyIds: [] };
+  if (user?.role !== 'student') return { ...NO_PERSONAL_PARTS, viewer, csrfToken: session.csrfToken };
   await recordPageView(user.id, options.page);
-  return { viewer, csrfToken: session.csrfToken, favoriteCompanyIds: (row?.favorite_company_ids ?? []).map(Number) };
+  return {
+    viewer,
+    csrfToken: session.csrfToken,
+    favoriteCompanyIds: (row?.favorite_company_ids ?? []).map(Number),
+    clippedPostIds: (row?.clipped_post_ids ?? []).map(Number),
+    votedPostIds: (row?.voted_post_ids ?? []).map(Number),
+  };
 }

@@ -365,6 +365,17 @@ export type SubmitResult = {
 };
 
 /**
+ * One student's submissions one at a time, so that counting them (badge 410) sees each other.
+ * NO KEY UPDATE, not UPDATE: a badge granted to the same student meanwhile (a first clip or vote
+ * of one of their posts, 413/414, inside a transaction that holds the post's row) takes a key
+ * share of the users row for its foreign key; FOR UPDATE would make it wait while the submission
+ * waits for that post's row, a deadlock.
+ */
+export async function lockSubmissionsOf(tx: DbOrTx, userId: number): Promise<void> {
+  await tx.execute(sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+}
+
+/**
  * Sends a post for review (審査中). Idempotent per draft: the post is found by its id or by the
  * form's draft key (a form sent before its first autosave), locked, and a revision already in
  * review is reported as sent. The content must pass the type's full schema (the same as the
@@ -388,8 +399,7 @@ export async function submitPost(options: {
   const content = parsed.data as Record<string, unknown>;
 
   return inTransaction(options.tx, async (tx) => {
-    // One student's submissions one at a time, so that counting them (badge 410) sees each other.
-    await tx.execute(sql`SELECT id FROM users WHERE id = ${options.userId} FOR UPDATE`);
+    await lockSubmissionsOf(tx, options.userId);
     let postId = options.postId;
     // A form sent before its first autosave (or without JavaScript) names its draft by key only.
     const byKeyOnly = postId === null;

@@ -11,6 +11,7 @@ const TABS = [
   { to: '/mypage', label: 'プロフィール・希望条件' },
   { to: '/mypage/favorite_companies', label: 'お気に入り企業' },
   { to: '/mypage/posts', label: '投稿' },
+  { to: '/mypage/clips', label: 'クリップ' },
   { to: '/mypage/points', label: 'ポイント' },
 ] as const;
 

@@ -1,0 +1,65 @@
+import { requireStudent } from '../../features/accounts/session-request.server';
+import { ReactionButtons } from '../../features/post-reactions/components/reaction-buttons';
+import { listClips } from '../../features/post-reactions/list-clips.server';
+import { POST_TYPES, postPath } from '../../features/posts/post-types';
+import { formatDate } from '../../lib/format';
+import { pageMeta } from '../../lib/meta';
+import { Card } from '../../ui/card';
+import { Link } from '../../ui/link';
+import type { Route } from './+types/clips';
+import styles from './mypage.module.css';
+
+export function headers() {
+  return { 'Cache-Control': 'private, no-store' };
+}
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireStudent(request);
+  return { clips: await listClips({ userId: user.id }) };
+}
+
+export function meta() {
+  return pageMeta({ title: 'クリップ', description: 'クリップした体験記・ES・クチコミの一覧です。', noindex: true });
+}
+
+export default function ClipsPage({ loaderData }: Route.ComponentProps) {
+  const { clips } = loaderData;
+  return (
+    <Card as="section" title={`クリップ（${clips.total}件）`} titleAs="h2" className={styles.card}>
+      {clips.total === 0 ? (
+        <p className={styles.favoritesEmpty}>
+          まだクリップした投稿はありません。体験記やESの「クリップ」を押すと、あとで読み返せるようここに集まります。
+          <Link to="/entry_sheets">ESを探す</Link>
+        </p>
+      ) : (
+        clips.groups.map((group) => (
+          <section key={group.type} className={styles.clipGroup} aria-labelledby={`clips-${group.type}`}>
+            <h3 id={`clips-${group.type}`} className={styles.clipGroupTitle}>
+              {POST_TYPES[group.type].label}
+              <span className={styles.clipGroupCount}>{group.posts.length}件</span>
+            </h3>
+            <ul className={styles.favorites}>
+              {group.posts.map((post) => (
+                <li key={post.id} className={styles.clip}>
+                  <Link to={postPath(post.type, post.id)} className={styles.favoriteLink}>
+                    <span className={styles.favoriteName}>{post.title}</span>
+                    <span className={styles.favoriteMeta}>
+                      {post.subjectName ?? ''}・{formatDate(post.clippedAt)}にクリップ
+                    </span>
+                  </Link>
+                  <ReactionButtons
+                    postId={post.id}
+                    postTitle={post.title}
+                    usefulCount={post.usefulCount}
+                    fromServer={{ clipped: true, voted: post.voted }}
+                    size="small"
+                  />
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </Card>
+  );
+}
