@@ -10,6 +10,9 @@ export default [
   route('companies', 'routes/companies.tsx'),
   route('companies/:companyId', 'routes/company.tsx'),
   route('companies/:companyId/:type', 'routes/company-posts.tsx'),
+  // Every company's entry sheets (searchable by question) and internship experiences (issue 16).
+  route('entry_sheets', 'routes/post-list.tsx', { id: 'post-list-entry-sheets' }),
+  route('intern_experiences', 'routes/post-list.tsx', { id: 'post-list-intern-experiences' }),
   route('api/company', 'routes/api/company.ts'),
 
   // Comparison of internship evaluations (SPEC.md section 2)
@@ -59,11 +62,15 @@ export default [
     route('mypage/favorite_companies', 'routes/mypage/favorite-companies.tsx'),
     route('mypage/posts', 'routes/mypage/posts.tsx'),
     route('mypage/points', 'routes/mypage/points.tsx'),
+    route('mypage/clips', 'routes/mypage/clips.tsx'),
   ]),
 
   // Favorites and badges (SPEC.md section 7)
   route('mypage/favorites', 'routes/mypage/favorites.ts'),
   route('mypage/favorites/:companyId', 'routes/mypage/favorite.ts'),
+  // Clips and 参考になった (issue 16, docs/decisions/034-clips-and-votes.md): PUT on, DELETE off.
+  route('api/v1/student/posts/:postId/clip', 'routes/api/post-clip.ts'),
+  route('api/v1/student/posts/:postId/useful_vote', 'routes/api/post-useful-vote.ts'),
   route('api/v1/student/badges/acquire', 'routes/api/badges-acquire.ts'),
   route('api/v1/student/badges/display_acquired', 'routes/api/badges-display-acquired.ts'),
 

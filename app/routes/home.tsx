@@ -1,4 +1,5 @@
 import { Link } from '../ui/link';
+import { ReactionButtons } from '../features/post-reactions/components/reaction-buttons';
 import { getViewer } from '../features/accounts/session-request.server';
 import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
 import { listPopularCompanies } from '../features/companies/list-popular-companies.server';
@@ -103,10 +104,20 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ) : (
             <ul className={styles.postList}>
               {latestPosts.map((post) => (
-                <PostListItem key={post.id} post={post} showType subjectName={post.companyName ?? post.recruitServiceName} />
+                <PostListItem
+                  key={post.id}
+                  post={post}
+                  showType
+                  subjectName={post.companyName ?? post.recruitServiceName}
+                  actions={<ReactionButtons postId={post.id} postTitle={post.title} usefulCount={post.usefulCount} size="small" />}
+                />
               ))}
             </ul>
           )}
+          <p className={styles.moreLinks}>
+            <Link to="/entry_sheets">ESを設問で探す</Link>
+            <Link to="/intern_experiences">インターン体験記を探す</Link>
+          </p>
         </section>
 
         <section className={styles.section} aria-labelledby="popular-title">

@@ -3,6 +3,7 @@ import { PostFacts } from '../features/posts/components/post-facts';
 import { canReadFullText, visibleSections } from '../features/posts/full-text-access';
 import { getViewer, requireStudent } from '../features/accounts/session-request.server';
 import { ReportPost, type ReportResult } from '../features/moderation/components/report-post';
+import { ReactionButtons } from '../features/post-reactions/components/reaction-buttons';
 import { reportPost } from '../features/moderation/reports.server';
 import { reportSchema } from '../features/moderation/schemas';
 import { isAppError } from '../lib/app-error';
@@ -10,7 +11,7 @@ import { readForm } from '../lib/form-data.server';
 import { data } from 'react-router';
 import { getPost } from '../features/posts/get-post.server';
 import { POST_TYPES, postTypeBySlug } from '../features/posts/post-types';
-import { excerpt, formatCount, formatDate } from '../lib/format';
+import { excerpt, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
 import { SHARED_PAGE_BY_AUDIENCE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
@@ -117,15 +118,16 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
           <p className={styles.meta}>
             <span>{authorLine(post)}</span>
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)} 公開</time>
-            <span>参考になった {formatCount(post.usefulCount, '件')}</span>
           </p>
+          <ReactionButtons postId={post.id} postTitle={post.title} usefulCount={post.usefulCount} />
         </header>
 
         <PostFacts facts={post.facts} />
 
         <div className={styles.body}>
           {post.sections.map((section, index) => (
-            <section key={index} className={styles.section}>
+            // #q1, #q2…: the ES search links to the question that matched.
+            <section key={index} id={`q${index + 1}`} className={styles.section}>
               <h2 className={styles.heading}>
                 {section.heading}
                 {section.limit ? <span className={styles.limit}>（{section.limit}字以内）</span> : null}
@@ -156,6 +158,10 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
             </div>
           </aside>
         )}
+        <footer className={styles.reactions}>
+          <p className={styles.reactionsText}>この{info.label}は参考になりましたか？</p>
+          <ReactionButtons postId={post.id} postTitle={post.title} usefulCount={post.usefulCount} />
+        </footer>
         <ReportPost returnTo={returnTo} result={actionData} />
       </article>
     </main>

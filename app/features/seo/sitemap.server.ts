@@ -39,6 +39,8 @@ export async function listSitemapEntries(options: { name: string; perFile?: numb
     return [
       { path: '/', lastModified: null },
       { path: '/companies', lastModified: null },
+      { path: '/entry_sheets', lastModified: null },
+      { path: '/intern_experiences', lastModified: null },
       { path: '/recruit_services', lastModified: null },
       ...services.map((service) => ({ path: `/recruit_services/${service.id}`, lastModified: service.updatedAt })),
     ];

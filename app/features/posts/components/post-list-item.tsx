@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '../../../ui/link';
 import { formatCount, formatDate } from '../../../lib/format';
 import type { PostTypeKey } from '../../../db/enums';
@@ -24,10 +25,15 @@ export type PostListItemProps = {
    * span companies. Left out where the page already belongs to one company.
    */
   subjectName?: string | null;
+  /**
+   * Buttons under the card, outside its link (the route passes クリップ and 参考になった: posts know
+   * nothing of who reacted). With them, the card leaves the count to the buttons.
+   */
+  actions?: ReactNode;
 };
 
 /** One post of a list, the whole card being the link to the post. Render it inside a <ul>. */
-export function PostListItem({ post, showType = false, subjectName }: PostListItemProps) {
+export function PostListItem({ post, showType = false, subjectName, actions }: PostListItemProps) {
   return (
     <li className={styles.item}>
       <Link to={postPath(post.type, post.id)} className={styles.link}>
@@ -41,9 +47,10 @@ export function PostListItem({ post, showType = false, subjectName }: PostListIt
         <span className={styles.excerpt}>{post.excerpt}</span>
         <span className={styles.foot}>
           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
-          <span>参考になった {formatCount(post.usefulCount, '件')}</span>
+          {!actions && <span>参考になった {formatCount(post.usefulCount, '件')}</span>}
         </span>
       </Link>
+      {actions && <div className={styles.actions}>{actions}</div>}
     </li>
   );
 }

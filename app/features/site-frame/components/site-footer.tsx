@@ -15,6 +15,12 @@ export function SiteFooter() {
               <Link to="/companies">企業を探す</Link>
             </li>
             <li>
+              <Link to="/entry_sheets">ESを探す</Link>
+            </li>
+            <li>
+              <Link to="/intern_experiences">インターン体験記</Link>
+            </li>
+            <li>
               <Link to="/recruit_services">就活サービス</Link>
             </li>
             <li>
