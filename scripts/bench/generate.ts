@@ -205,8 +205,103 @@ async function insertCompanies(from: number, to: number): Promise<void> {
   }
 }
 
-/** The posts one stage added: ids firstId … firstId + total - 1, eight types in turn (the third an internship experience). */
-export type PostRange = { firstId: number; total: number };
+/**
+ * The posts one stage added: ids firstId … firstId + total - 1, eight types in turn (the third an
+ * internship experience), and how many ES questions the database holds after it.
+ */
+export type PostRange = { firstId: number; total: number; questions: number };
+
+// Entry sheet questions as companies phrase them (issue 16): four blocks, one per question of
+// an ES (ガクチカ, 志望動機, 自己PR and the like, one more), each made of stems, openings, endings
+// and the ways a limit is written, for several thousand distinct texts like real ES.
+const QUESTION_BLOCKS: string[][] = [
+  [
+    '学生時代に力を入れたこと',
+    '学生時代に最も打ち込んだこと',
+    '学生時代に頑張ったこと',
+    '学生時代に最も力を入れて取り組んだこと',
+    '大学時代に注力したこと',
+    'これまでに最も力を入れて取り組んだ経験',
+  ],
+  [
+    '当社を志望する理由',
+    '当社の志望動機',
+    'このインターンシップに応募した理由',
+    '当社のインターンシップへの参加を希望する理由',
+    '数ある企業の中で当社を選んだ理由',
+    '本コースを志望する理由',
+  ],
+  [
+    'あなたの強み',
+    '自己PR',
+    'あなたの長所と短所',
+    '周囲からどのような人だと言われるか',
+    'あなたらしさが表れたエピソード',
+    'あなたの弱みとその克服方法',
+  ],
+  [
+    'これまでの人生で最大の挫折経験',
+    '困難を乗り越えた経験',
+    'チームで成果を上げた経験',
+    '入社後に挑戦したいこと',
+    'インターンシップで学びたいこと',
+    '研究内容',
+    '10年後のキャリアプラン',
+    'アルバイトで工夫したこと',
+    '最近関心を持ったニュース',
+    'リーダーシップを発揮した経験',
+  ],
+];
+const OPENINGS = ['', 'あなたが', 'あなたの', '具体的なエピソードを交えて、', '簡潔に'];
+const ENDINGS = ['を教えてください', 'は何ですか', 'について述べてください', 'を具体的に記述してください'];
+const LIMIT_STYLES = ['', '（{n}字以内）', '({n}文字以内)', '（{n}字程度）'];
+const LIMITS = [100, 200, 300, 400, 500, 600, 800];
+
+function questionPool(): Array<{ block: number; heading: string; limit: number | null }> {
+  const pool: Array<{ block: number; heading: string; limit: number | null }> = [];
+  QUESTION_BLOCKS.forEach((stems, block) => {
+    for (const stem of stems)
+      for (const opening of OPENINGS)
+        for (const ending of ENDINGS)
+          for (const style of LIMIT_STYLES) {
+            const limit = LIMITS[(stem.length + opening.length + ending.length + style.length) % LIMITS.length]!;
+            // A limit written into the text, or given in the form's field.
+            pool.push({ block, heading: `${opening}${stem}${ending}${style.replace('{n}', String(limit))}`, limit: style ? null : limit });
+          }
+  });
+  return pool;
+}
+
+/** The question pool as a table the posts' INSERT picks from (block, position in block). */
+async function createQuestionPool(): Promise<number[]> {
+  const pool = questionPool();
+  await database().query('DROP TABLE IF EXISTS bench_questions');
+  await database().query('CREATE TABLE bench_questions (block int, n int, heading text, lim int, PRIMARY KEY (block, n))');
+  const sizes = QUESTION_BLOCKS.map(() => 0);
+  for (let start = 0; start < pool.length; start += 1000) {
+    const params: unknown[] = [];
+    const values = pool.slice(start, start + 1000).map((item) => {
+      params.push(item.block, sizes[item.block]!++, item.heading, item.limit);
+      const n = params.length;
+      return `($${n - 3}, $${n - 2}, $${n - 1}, $${n})`;
+    });
+    await database().query(`INSERT INTO bench_questions (block, n, heading, lim) VALUES ${values.join(',')}`, params);
+  }
+  return sizes;
+}
+
+// The listing triggers (migration 0014) would run once per row; bulk data is synced in ranges.
+const LISTING_TRIGGERS = [
+  ['posts', 'posts_listing_sync_insert'],
+  ['entry_sheets', 'entry_sheets_listing_sync'],
+  ['intern_experiences', 'intern_experiences_listing_sync'],
+] as const;
+
+async function setListingTriggers(enabled: boolean): Promise<void> {
+  for (const [table, trigger] of LISTING_TRIGGERS) {
+    await database().query(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
+  }
+}
 
 async function insertPosts(companyFrom: number, companyTo: number, perCompany: number, users: number): Promise<PostRange> {
   const db = database();
@@ -215,10 +310,12 @@ async function insertPosts(companyFrom: number, companyTo: number, perCompany: n
   const chunk = 100_000;
   const [{ next } = { next: 1 }] = await db.query<{ next: number }>('SELECT coalesce(max(id), 0) + 1 AS next FROM posts');
   const firstId = Number(next);
+  const blocks = await createQuestionPool();
+  await setListingTriggers(false);
   for (let start = 0; start < total; start += chunk) {
     const end = Math.min(total, start + chunk) - 1;
     await db.query(
-      `INSERT INTO posts (id, type, status, author_id, company_id, title, sections, published_at, submitted_at, created_at, updated_at)
+      `INSERT INTO posts (id, type, status, author_id, company_id, title, sections, attributes, published_at, submitted_at, created_at, updated_at)
        SELECT ${firstId} + g,
          (ARRAY['intern_entry_sheet','screening_entry_sheet','intern_experience','screening_experience',
                 'student_word_mouth','employee_word_mouth','company_study','jobhunt_prompt_report'])[1 + g % 8]::post_type,
@@ -227,7 +324,17 @@ async function insertPosts(companyFrom: number, companyTo: number, perCompany: n
          -- Eight consecutive posts (one of each type) per company, round after round.
          ${companyFrom + 1} + (g / 8) % ${companies},
          'ベンチマーク用の投稿 ' || g,
-         jsonb_build_array(jsonb_build_object('heading', '内容', 'body', $1::text), jsonb_build_object('heading', '感想', 'body', $1::text)),
+         CASE WHEN g % 8 < 2 THEN (
+           -- An ES: four questions, one from each block of the pool.
+           SELECT jsonb_agg(CASE WHEN q.lim IS NULL THEN jsonb_build_object('heading', q.heading, 'body', $1::text)
+             ELSE jsonb_build_object('heading', q.heading, 'body', $1::text, 'limit', q.lim) END ORDER BY k)
+           FROM generate_series(0, 3) AS k
+           JOIN bench_questions q ON q.block = k AND q.n = ((g::bigint * 7919 + k * 104729) % (ARRAY[${blocks.join(',')}])[k + 1])::int
+         ) ELSE jsonb_build_array(jsonb_build_object('heading', '内容', 'body', $1::text), jsonb_build_object('heading', '感想', 'body', $1::text)) END,
+         CASE WHEN g % 8 IN (0, 1, 2) THEN jsonb_build_object(
+           'course', (ARRAY['総合職', '技術職', '営業職', '企画職', 'エンジニア職', 'デザイナー職'])[1 + (g / 8) % 6],
+           'season', CASE WHEN g % 8 = 0 THEN (CASE WHEN g % 16 = 0 THEN 'summer' ELSE 'winter' END) END)
+         ELSE '{}'::jsonb END,
          ts, ts - interval '2 days', ts - interval '3 days', ts
        FROM generate_series(${start}, ${end}) AS g,
             LATERAL (SELECT timestamptz '2026-03-01 09:00+09' - ((g::bigint * 7919) % 63072000) * interval '1 second') AS t(ts)`,
@@ -238,15 +345,29 @@ async function insertPosts(companyFrom: number, companyTo: number, perCompany: n
     `INSERT INTO intern_experiences (post_id, company_id, year, season, theme, format, days,
        rating_all, rating_difficulty, rating_industry_understanding, rating_company_understanding, rating_mentor,
        rating_growth, rating_directly_linked_to_offer, rating_level, rating_theme)
-     SELECT id, company_id, 2023 + id % 3, (CASE WHEN id % 2 = 0 THEN 'summer' ELSE 'winter' END)::season,
+     SELECT id, company_id, 2023 + (id / 8) % 3, (CASE WHEN (id / 24) % 2 = 0 THEN 'summer' ELSE 'winter' END)::season,
        '新規事業立案', (CASE WHEN id % 3 = 0 THEN 'online' ELSE 'in_person' END)::intern_format, 1 + id % 10,
        1 + id % 5, 1 + (id / 2) % 5, 1 + (id / 3) % 5, 1 + (id / 5) % 5, 1 + (id / 7) % 5,
        1 + (id / 11) % 5, 1 + (id / 13) % 5, 1 + (id / 17) % 5, 1 + (id / 19) % 5
      FROM posts WHERE type = 'intern_experience' AND id >= $1`,
     [firstId],
   );
+  await db.query(
+    `INSERT INTO entry_sheets (post_id, selection_type, year, result)
+     SELECT id, (CASE WHEN type = 'intern_entry_sheet' THEN 'intern' ELSE 'recruit' END)::selection_type, 2023 + (id / 8) % 3,
+       (ARRAY['passed', 'failed', 'unknown'])[1 + (id / 24) % 3]::entry_sheet_result
+     FROM posts WHERE type IN ('intern_entry_sheet', 'screening_entry_sheet') AND id >= $1`,
+    [firstId],
+  );
   await db.query(`SELECT setval(pg_get_serial_sequence('posts', 'id'), (SELECT max(id) FROM posts))`);
-  return { firstId, total };
+  // The list rows and ES questions the triggers would have written, range by range.
+  for (let from = firstId; from < firstId + total; from += 50_000) {
+    await db.query('SELECT sync_post_listings($1, $2)', [from, Math.min(firstId + total, from + 50_000) - 1]);
+  }
+  await setListingTriggers(true);
+  await db.query('DROP TABLE bench_questions');
+  const [{ n } = { n: 0 }] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM entry_sheet_questions');
+  return { firstId, total, questions: Number(n) };
 }
 
 /** Creates the reference data and the first users; the database must be new. */

@@ -47,12 +47,13 @@ function run(
   headers: Record<string, string>,
   seconds: number,
   onResponse: (status: number, responseTime: number) => void,
+  connections = CONNECTIONS,
 ): Promise<autocannon.Result> {
   return new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
         url,
-        connections: CONNECTIONS,
+        connections,
         duration: seconds,
         headers,
         requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
@@ -69,15 +70,23 @@ async function measure(
   paths: () => string,
   headers: Record<string, string> = {},
   seconds = SECONDS,
+  connections = CONNECTIONS,
 ): Promise<Measurement> {
   // A second of the same requests first: steady state is measured, not the first compile.
-  await run(url, paths, headers, 1, () => {});
+  await run(url, paths, headers, 1, () => {}, connections);
   const times: number[] = [];
   let errors = 0;
-  const result = await run(url, paths, headers, seconds, (status, responseTime) => {
-    if (status >= 400) errors++;
-    times.push(responseTime);
-  });
+  const result = await run(
+    url,
+    paths,
+    headers,
+    seconds,
+    (status, responseTime) => {
+      if (status >= 400) errors++;
+      times.push(responseTime);
+    },
+    connections,
+  );
   times.sort((a, b) => a - b);
   const measurement = {
     name,
@@ -287,6 +296,50 @@ const QUERIES: Record<number, string[]> = {
 };
 const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
 
+/** What students type to find ES questions (issue 16): 2 to 10 characters, kana and kanji. */
+const ES_QUERIES = [
+  'ガクチカ',
+  'がくちか',
+  '志望動機',
+  '自己PR',
+  '挫折経験',
+  '強み',
+  '短所',
+  '学生時代',
+  'チームで',
+  '入社後',
+  'リーダー',
+  '困難を乗り越えた',
+  '学びたいこと',
+  '当社を志望する理由',
+  'アルバイト',
+  '研究内容',
+];
+
+/**
+ * The reading tools of issue 16, per stage: the ES search by question (the page, 2–10 character
+ * queries) and filtered, sorted lists at any page, each alone on the server (1 connection: what
+ * one student waits) and under the bench's load. The parameter r makes every request miss the
+ * page cache.
+ */
+async function measureReadingTools(seconds: number): Promise<Measurement[]> {
+  const search = () => `/entry_sheets?q=${encodeURIComponent(pick(ES_QUERIES))}&r=${random(1e9)}`;
+  const list = () =>
+    pick([
+      () =>
+        `/intern_experiences?industry=${random(20)}&year=${2022 + random(3)}${pick(['', '&season=summer', '&season=winter'])}&sort=${pick(['new', 'useful'])}&page=${random(50)}&r=${random(1e9)}`,
+      () =>
+        `/entry_sheets?selection=${pick(['intern', 'recruit'])}&industry=${random(20)}&result=${pick(['passed', 'failed', 'unknown'])}&sort=${pick(['new', 'useful'])}&page=${random(50)}&r=${random(1e9)}`,
+      () => `/intern_experiences?sort=${pick(['new', 'useful'])}&page=${random(50)}&r=${random(1e9)}`,
+    ])();
+  return [
+    await measure('ES search by question (2–10 chars), 1 connection', BASE, search, {}, seconds, 1),
+    await measure(`ES search by question (2–10 chars), ${CONNECTIONS} connections`, BASE, search, {}, seconds),
+    await measure('filtered, sorted list at any page, 1 connection', BASE, list, {}, seconds, 1),
+    await measure(`filtered, sorted list at any page, ${CONNECTIONS} connections`, BASE, list, {}, seconds),
+  ];
+}
+
 /** The gzipped size of the JavaScript a page loads (its module scripts and preloads). */
 async function gzippedJs(path: string): Promise<number> {
   const html = await (await fetch(BASE + path)).text();
@@ -391,6 +444,7 @@ async function main() {
   const results: Measurement[] = [];
   const drafts: DraftCase[] = [];
   const students: Array<{ companies: number; results: Measurement[] }> = [];
+  const readingTools: Array<{ companies: number; questions: number; results: Measurement[] }> = [];
   const postRanges: PostRange[] = [];
   let memory: { companies: number; rssMb: number; peakRssMb: number } | null = null;
   let sessions: StudentSession[] | undefined;
@@ -457,6 +511,7 @@ async function main() {
         growth.push({ companies: n, posts: n * stage.postsPerCompany, companyP50: company.p50, searchP50: search.p50, generateSeconds });
         // Logged-in students next to the visitors, at every stage (issue 15).
         students.push({ companies: n, results: await measureStudents(n, postRanges, sessions, seconds) });
+        readingTools.push({ companies: n, questions: postRanges.at(-1)!.questions, results: await measureReadingTools(seconds) });
         if (!last) {
           await runDrafts();
           if (hasExited(server)) throw new Error('the server stopped during the measurements');
@@ -518,6 +573,7 @@ async function main() {
     growth,
     extras,
     students,
+    readingTools,
     memory,
     drafts,
   };
@@ -557,6 +613,21 @@ async function main() {
           ),
           '',
           '(× baseline: against the node:http baseline measured at the largest stage.)',
+          '',
+        ]
+      : []),
+    ...(readingTools.length > 0
+      ? [
+          '## Reading tools (issue 16): ES search by question, filtered and sorted lists (uncached pages)',
+          '',
+          '| companies | ES questions | what | req/s | p50 ms | p95 ms | p99 ms | errors |',
+          '|---:|---:|---|---:|---:|---:|---:|---:|',
+          ...readingTools.flatMap((stageResults) =>
+            stageResults.results.map(
+              (m) =>
+                `| ${stageResults.companies} | ${stageResults.questions} | ${m.name} | ${m.requestsPerSecond} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} |`,
+            ),
+          ),
           '',
         ]
       : []),
