@@ -2,22 +2,14 @@
 // docs/decisions/032-post-lists.md). Pure: the loaders, the filter form and the canonical URL use it.
 import type { PostTypeKey, Season } from '../../db/enums';
 import { ENTRY_SHEET_RESULTS, SCREENING_RESULTS, SEASONS } from '../../db/enums';
+import { ENTRY_SHEET_RESULT_LABELS, SCREENING_RESULT_LABELS } from './labels';
 
 export const POST_LIST_SORTS = ['new', 'useful'] as const;
 export type PostListSort = (typeof POST_LIST_SORTS)[number];
 export const SORT_LABELS: Record<PostListSort, string> = { new: '新着順', useful: '参考になった順' };
 
-export const SEASON_LABELS: Record<Season, string> = { summer: '夏', winter: '冬' };
-
-export const RESULT_LABELS: Record<string, string> = {
-  passed: '通過',
-  failed: '不通過',
-  unknown: '結果不明',
-  offer: '内定',
-  rejected: '不合格',
-  declined: '辞退',
-  in_progress: '選考中',
-};
+/** A list's result filter offers the results of its content type, named as the posts name them. */
+export const RESULT_LABELS: Record<string, string> = { ...ENTRY_SHEET_RESULT_LABELS, ...SCREENING_RESULT_LABELS };
 
 export const SELECTION_LABELS = { intern: 'インターン', recruit: '本選考' } as const;
 export type Selection = keyof typeof SELECTION_LABELS;

@@ -4,6 +4,7 @@ import type { PostSection } from '../../db/schema';
 import type { PostTypeKey } from '../../db/enums';
 import { excerpt } from '../../lib/format';
 import { pageOf } from '../../lib/pagination';
+import type { PostListItemPost } from './components/post-list-item';
 import type { ListScope, PostListQuery } from './list-filters';
 
 export const POSTS_PER_PAGE = 20;
@@ -14,16 +15,8 @@ export const POSTS_PER_PAGE = 20;
 export const MAX_LIST_PAGES = 50;
 const COUNT_CAP = MAX_LIST_PAGES * POSTS_PER_PAGE;
 
-export type ListedPost = {
-  id: number;
-  type: PostTypeKey;
-  title: string;
-  excerpt: string;
-  publishedAt: string;
-  usefulCount: number;
-  companyId: number | null;
-  companyName: string | null;
-};
+/** A post of a list as its item shows it, with its company for the lists across companies. */
+export type ListedPost = PostListItemPost & { companyId: number | null; companyName: string | null };
 
 export type PostListPage = {
   /** Up to COUNT_CAP; `more` says there are more. */

@@ -10,12 +10,12 @@ import {
   POST_LIST_SORTS,
   postListSearch,
   RESULT_LABELS,
-  SEASON_LABELS,
   SELECTION_LABELS,
   SORT_LABELS,
   type ListScope,
   type PostListQuery,
 } from '../list-filters';
+import { SEASON_LABELS } from '../labels';
 import type { ListFacets } from '../list-posts.server';
 import styles from './post-list-controls.module.css';
 
