@@ -5,7 +5,7 @@ import type { Route } from './+types/layout';
 import styles from './mypage.module.css';
 
 // The frame of every /mypage page: the student's greeting and one tab per part of the page.
-// Later parts (クリップ・選考管理) add their tab and route here
+// Later parts (選考管理) add their tab and route here
 // (docs/decisions/023-routes-by-area.md).
 const TABS = [
   { to: '/mypage', label: 'プロフィール・希望条件' },
