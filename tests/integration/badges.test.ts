@@ -278,7 +278,7 @@ describe('backfillBadges', () => {
 
     const rows = await grantsOf(student);
     expect(rows.map((row) => row.badgeKindId)).toEqual([
-      101, 102, 104, 106, 205, 301, 304, 305, 306, 404, 406, 407, 409, 410, 411, 412, 413, 414,
+      101, 102, 104, 106, 301, 304, 305, 306, 404, 406, 407, 409, 410, 411, 412, 413, 414,
     ]);
     const byId = new Map(rows.map((row) => [row.badgeKindId, row]));
     expect(byId.get(101)?.acquiredAt.toISOString()).toBe(registeredAt.toISOString());
@@ -288,13 +288,14 @@ describe('backfillBadges', () => {
     expect(byId.get(410)?.acquiredAt.toISOString()).toBe('2025-03-13T00:00:00.000Z');
     expect(byId.get(412)?.acquiredAt.toISOString()).toBe('2025-03-12T00:00:00.000Z');
     expect(byId.get(413)?.acquiredAt.toISOString()).toBe('2025-03-21T00:00:00.000Z');
-    expect(byId.get(205)?.acquiredAt.toISOString()).toBe('2025-03-20T00:00:00.000Z');
+    // A clip proves no view (clips are made from lists too): no 205 for the post clipped.
+    expect(byId.has(205)).toBe(false);
     // New grants wait for the popup.
     expect(byId.get(101)?.displayedAt).toBeNull();
 
-    // The reader clipped and voted (so read a company study), published one post, which the
+    // The reader clipped and voted (which proves no view), published one post, which the
     // student clipped.
-    expect((await grantsOf(reader)).map((row) => row.badgeKindId)).toEqual([101, 104, 105, 203, 403, 409, 412, 413]);
+    expect((await grantsOf(reader)).map((row) => row.badgeKindId)).toEqual([101, 104, 105, 403, 409, 412, 413]);
     expect(await grantsOf(moderator)).toEqual([]);
     expect(await grantsOf(untouched)).toEqual([]);
 
