@@ -108,3 +108,11 @@ export const TRACKER_STATUSES = [
   'entered',
 ] as const;
 export type TrackerStatus = (typeof TRACKER_STATUSES)[number];
+
+/** How a selection ended, when it did: 不合格 or 辞退. */
+export const TRACKER_OUTCOMES = ['rejected', 'declined'] as const;
+export type TrackerOutcome = (typeof TRACKER_OUTCOMES)[number];
+
+/** The dated events a tracked company can carry (their names: tracker/calendar-feed.ts). */
+export const TRACKER_EVENT_KINDS = ['es_deadline', 'web_test_deadline', 'briefing', 'interview'] as const;
+export type TrackerEventKind = (typeof TRACKER_EVENT_KINDS)[number];

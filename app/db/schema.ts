@@ -34,6 +34,8 @@ import {
   SEASONS,
   SELECTION_TYPES,
   TRACKER_CATEGORIES,
+  TRACKER_EVENT_KINDS,
+  TRACKER_OUTCOMES,
   TRACKER_STATUSES,
   USER_ROLES,
   type ScreeningStepKind,
@@ -130,6 +132,8 @@ export const users = pgTable(
     profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
     /** When the owner was last emailed about repeated failed logins (at most once a day). */
     loginAlertSentAt: timestamp('login_alert_sent_at', { withTimezone: true }),
+    /** Renewing the calendar feed's URL counts this up: the old URL stops (decision 035). */
+    calendarFeedVersion: integer('calendar_feed_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -606,6 +610,7 @@ export const pointEntries = pgTable(
 
 export const trackerCategory = pgEnum('tracker_category', TRACKER_CATEGORIES);
 export const trackerStatus = pgEnum('tracker_status', TRACKER_STATUSES);
+export const trackerOutcome = pgEnum('tracker_outcome', TRACKER_OUTCOMES);
 
 /** Selection tracker (選考管理): one row per student, company and category. */
 export const trackerEntries = pgTable(
@@ -622,11 +627,56 @@ export const trackerEntries = pgTable(
     status: trackerStatus('status').notNull().default('registered'),
     /** The company the student decided to enter (入社予定). */
     willEnter: boolean('will_enter').notNull().default(false),
+    /** Ended (不合格 / 辞退): kept and shown muted; null while the selection goes on. */
+    outcome: trackerOutcome('outcome'),
     memo: text('memo').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('tracker_entries_user_company_category_key').on(t.userId, t.companyId, t.category)],
+);
+
+/** Every change of a tracker entry's step or outcome, with the day the student gave it. */
+export const trackerSteps = pgTable(
+  'tracker_steps',
+  {
+    id: serial('id').primaryKey(),
+    entryId: integer('entry_id')
+      .notNull()
+      .references(() => trackerEntries.id, { onDelete: 'cascade' }),
+    status: trackerStatus('status').notNull(),
+    outcome: trackerOutcome('outcome'),
+    /** The day it happened, as the student says (today by default). */
+    on: date('on', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('tracker_steps_entry_idx').on(t.entryId, t.id)],
+);
+
+export const trackerEventKind = pgEnum('tracker_event_kind', TRACKER_EVENT_KINDS);
+
+/** A dated event of a tracked company (ES締切, Webテスト締切, 説明会, 面接), in Asia/Tokyo. */
+export const trackerEvents = pgTable(
+  'tracker_events',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: trackerEventKind('kind').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** 'HH:MM', or null for the whole day. */
+    time: text('time'),
+    place: text('place').notNull().default(''),
+    url: text('url').notNull().default(''),
+    memo: text('memo').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('tracker_events_user_date_idx').on(t.userId, t.date), index('tracker_events_company_idx').on(t.companyId)],
 );
 
 /**

@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import { orDb, type DbOrTx } from '../../db/transaction.server';
-import type { CompanyChoice } from './company-choice';
+import type { CompanyChoice } from '../search/company-choice';
 
 export async function listCompanyChoices(options: { tx?: DbOrTx; userId: number; limit?: number }): Promise<CompanyChoice[]> {
   const rows = await selectRows<{ company_id: number; name: string; prefecture_name: string; sources: string[]; at: Date | string }>(

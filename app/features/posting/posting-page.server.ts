@@ -8,7 +8,7 @@ import { companies, recruitServices } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { parseId } from '../../lib/http';
 import { POSTING_ROUTES } from '../posts/posting-routes';
-import type { CompanyChoice } from './company-choice';
+import type { CompanyChoice } from '../search/company-choice';
 import { listCompanyChoices } from './company-choices.server';
 import { findDraft, getDraftForEditing, type Subject } from './drafts.server';
 import { listMyPosts, type MyPost } from './my-posts.server';

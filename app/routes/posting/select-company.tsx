@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { listCompanyChoices } from '../../features/posting/company-choices.server';
-import { CompanyPicker } from '../../features/posting/components/company-picker';
+import { CompanyPicker } from '../../features/search/components/company-picker';
 import { postingFormUrl } from '../../features/posting/writable-types';
 import { POST_TYPES } from '../../features/posts/post-types';
 import { pageMeta } from '../../lib/meta';

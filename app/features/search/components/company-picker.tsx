@@ -1,16 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button } from '../../../ui/button';
 import { useField } from '../../../ui/use-field';
-import { useCompanySuggestions } from '../../search/use-company-suggestions';
+import { useCompanySuggestions } from '../use-company-suggestions';
 import type { CompanyChoice } from '../company-choice';
 import styles from './company-picker.module.css';
 
 export type PickedCompany = { id: number; name: string };
 
 /**
- * Choosing the company a post is about: the header's incremental Japanese search (300 ms after
- * the last keystroke, the earlier request aborted) and the student's favorites and tracker
- * companies as one-tap choices. In a form the choice is the hidden `name` field; `onChoose`
+ * Choosing a company (the one a post is about, or one to put on the selection tracker): the
+ * header's incremental Japanese search (300 ms after the last keystroke, the earlier request
+ * aborted) and the student's favorites (and tracker companies) as one-tap choices. In a form the choice is the hidden `name` field; `onChoose`
  * (the select_company pages) goes on to the form instead.
  */
 export function CompanyPicker(props: {
@@ -21,6 +21,8 @@ export function CompanyPicker(props: {
   onChange?: () => void;
   /** The heading's level in the page. */
   label?: string;
+  /** The heading of the one-tap choices. */
+  choicesTitle?: string;
 }) {
   const { name = 'companyId', choices } = props;
   const [chosen, setChosen] = useState<PickedCompany | null>(props.initial);
@@ -134,7 +136,7 @@ export function CompanyPicker(props: {
           </div>
           {choices.length > 0 && (
             <div className={styles.choices}>
-              <p className={styles.choicesTitle}>お気に入り・選考管理の企業から選ぶ</p>
+              <p className={styles.choicesTitle}>{props.choicesTitle ?? 'お気に入り・選考管理の企業から選ぶ'}</p>
               <ul className={styles.chips}>
                 {choices.map((company) => (
                   <li key={company.companyId}>
