@@ -63,6 +63,7 @@ export default [
     route('mypage/posts', 'routes/mypage/posts.tsx'),
     route('mypage/points', 'routes/mypage/points.tsx'),
     route('mypage/clips', 'routes/mypage/clips.tsx'),
+    route('mypage/selections', 'routes/mypage/selections.tsx'),
   ]),
 
   // Favorites and badges (SPEC.md section 7)
@@ -71,6 +72,10 @@ export default [
   // Clips and 参考になった (issue 16, docs/decisions/034-clips-and-votes.md): PUT on, DELETE off.
   route('api/v1/student/posts/:postId/clip', 'routes/api/post-clip.ts'),
   route('api/v1/student/posts/:postId/useful_vote', 'routes/api/post-useful-vote.ts'),
+  // The selection tracker (issue 17, docs/decisions/035-selection-tracker.md): a company page's
+  // 「選考管理に追加」, and the private calendar feed of the tracker's events.
+  route('api/v1/student/tracker/companies/:companyId/:category', 'routes/api/tracker-entry.ts'),
+  route('calendar/:feed', 'routes/calendar-feed.ts'),
   route('api/v1/student/badges/acquire', 'routes/api/badges-acquire.ts'),
   route('api/v1/student/badges/display_acquired', 'routes/api/badges-display-acquired.ts'),
 

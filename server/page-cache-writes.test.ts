@@ -13,6 +13,9 @@ beforeAll(async () => {
   // Routes that answer as a real one would: a success, a refusal.
   app.all('/ok', (_req, res) => void res.json({ ok: true }));
   app.all('/api/v1/student/drafts{/:postId}', (_req, res) => void res.json({ ok: true }));
+  app.all('/api/v1/student/tracker/companies/:companyId/:category', (_req, res) => void res.json({ ok: true }));
+  app.all('/mypage/selections', (_req, res) => void res.json({ ok: true }));
+  app.all('/mypage/favorites', (_req, res) => void res.json({ ok: true }));
   app.all('/refused', (_req, res) => void res.status(422).json({ error: {} }));
   const server = app.listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -38,6 +41,15 @@ describe('the page cache after writes', () => {
     await fetch(`${base}/api/v1/student/drafts/12`, { method: 'PUT' });
     await fetch(`${base}/api/v1/student/drafts/12`, { method: 'DELETE' });
     expect(getCachedPage('/companies/1')).toBeDefined();
+  });
+
+  it('stays after the selection tracker changes (only its student sees it), not after a favorite', async () => {
+    store();
+    await fetch(`${base}/api/v1/student/tracker/companies/3/recruit`, { method: 'PUT' });
+    await fetch(`${base}/mypage/selections`, { method: 'POST' });
+    expect(getCachedPage('/companies/1')).toBeDefined();
+    await fetch(`${base}/mypage/favorites`, { method: 'POST' });
+    expect(getCachedPage('/companies/1')).toBeUndefined();
   });
 
   it('stays after reads and refused writes', async () => {

@@ -46,6 +46,8 @@ export const APP_ERRORS = {
   // Moderation and reports
   already_reviewed: { status: 409, message: 'この投稿はすでに審査済みです' },
   post_not_found: { status: 404, message: '投稿が見つかりませんでした。' },
+  tracker_entry_not_found: { status: 404, message: '選考管理に登録された企業が見つかりませんでした。' },
+  tracker_event_not_found: { status: 404, message: '予定が見つかりませんでした。' },
   // Clips and 参考になった (issue 16)
   own_post_vote: { status: 403, message: 'ご自身の投稿には「参考になった」を付けられません。' },
   own_post_report: { status: 400, message: 'ご自身の投稿は報告できません。内容を直すときは、マイページの投稿から編集してください。' },

@@ -18,6 +18,16 @@ export type PersonalParts = {
   /** Every post the student has clipped, and voted 参考になった (issue 16; empty for anyone else). */
   clippedPostIds: number[];
   votedPostIds: number[];
+  /** The student's selection tracker entries (issue 17), for the company pages' tracker button. */
+  trackerEntries: TrackedEntry[];
+};
+
+/** One company on the student's board, in one category, at its step. */
+export type TrackedEntry = {
+  companyId: number;
+  category: 'intern' | 'recruit';
+  status: string;
+  outcome: 'rejected' | 'declined' | null;
 };
 
 /** The parts of a visitor, or of a call that failed. */
@@ -27,6 +37,7 @@ export const NO_PERSONAL_PARTS: PersonalParts = {
   favoriteCompanyIds: [],
   clippedPostIds: [],
   votedPostIds: [],
+  trackerEntries: [],
 };
 
 /** Marks elements to hide while the personal call is pending (global.css). */

@@ -1,5 +1,6 @@
 import { Link } from '../ui/link';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
+import { TrackerButton } from '../features/tracker/components/tracker-button';
 import { RatingSummary } from '../features/companies/components/rating-summary';
 import { getCompanyProfile } from '../features/companies/get-company-profile.server';
 import { POST_TYPE_LIST, POST_TYPES, postPath } from '../features/posts/post-types';
@@ -80,6 +81,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
             インターン評価を他社と比較する
           </Link>
         </div>
+        <TrackerButton companyId={company.id} companyName={company.name} />
       </header>
 
       <div className={styles.layout}>

@@ -8,7 +8,7 @@ import { database, db } from '../../db/client.server';
 import { companies, posts } from '../../db/schema';
 import type { PostTypeKey, UserRole } from '../../db/enums';
 import { parseId } from '../../lib/http';
-import { NO_PERSONAL_PARTS, type PersonalParts } from '../../lib/personal-parts';
+import { NO_PERSONAL_PARTS, type PersonalParts, type TrackedEntry } from '../../lib/personal-parts';
 import { liveSession, sessionKeyOf, type SessionRow } from '../accounts/sessions.server';
 import { recordView } from '../badges/record-view.server';
 import { postTypeBySlug } from '../posts/post-types';
@@ -70,7 +70,20 @@ type PersonalRow = {
   favorite_company_ids: number[] | null;
   clipped_post_ids: number[] | null;
   voted_post_ids: number[] | null;
+  /** 'company_id:category:status:outcome' (migration 0016). */
+  tracker_entries: string[] | null;
 };
+
+function trackedEntry(text: string): TrackedEntry | null {
+  const [companyId, category, status, outcome] = text.split(':');
+  if (category !== 'intern' && category !== 'recruit') return null;
+  return {
+    companyId: Number(companyId),
+    category,
+    status: status ?? 'registered',
+    outcome: outcome === 'rejected' || outcome === 'declined' ? outcome : null,
+  };
+}
 
 const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
@@ -103,5 +116,6 @@ export async function answerPersonalCall(options: { sessionId: string | null; pa
     favoriteCompanyIds: (row?.favorite_company_ids ?? []).map(Number),
     clippedPostIds: (row?.clipped_post_ids ?? []).map(Number),
     votedPostIds: (row?.voted_post_ids ?? []).map(Number),
+    trackerEntries: (row?.tracker_entries ?? []).map(trackedEntry).filter((entry): entry is TrackedEntry => entry !== null),
   };
 }

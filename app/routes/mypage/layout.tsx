@@ -5,10 +5,10 @@ import type { Route } from './+types/layout';
 import styles from './mypage.module.css';
 
 // The frame of every /mypage page: the student's greeting and one tab per part of the page.
-// Later parts (選考管理) add their tab and route here
-// (docs/decisions/023-routes-by-area.md).
+// Later parts add their tab and route here (docs/decisions/023-routes-by-area.md).
 const TABS = [
   { to: '/mypage', label: 'プロフィール・希望条件' },
+  { to: '/mypage/selections', label: '選考管理' },
   { to: '/mypage/favorite_companies', label: 'お気に入り企業' },
   { to: '/mypage/posts', label: '投稿' },
   { to: '/mypage/clips', label: 'クリップ' },

@@ -30,6 +30,11 @@ export function SiteHeader() {
         <nav className={styles.nav} aria-label="アカウント" {...PERSONAL_PART}>
           {viewer ? (
             <>
+              {viewer.role === 'student' && (
+                <Link to="/mypage/selections" className={styles.navWide}>
+                  選考管理
+                </Link>
+              )}
               <Link to={viewer.role === 'student' ? '/mypage' : '/'} className={styles.navPrimary}>
                 {viewer.role === 'student' ? 'マイページ' : '管理者'}
               </Link>
