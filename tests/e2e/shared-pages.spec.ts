@@ -106,8 +106,8 @@ for (const viewport of [
 
     // Only the student's state was ever visible: no visitor menu, no empty heart, no shift.
     const states = await seen(page);
-    expect(states).toContain('menu:マイページログアウト');
-    expect(states.filter((state) => state.startsWith('menu:') && state !== 'menu:マイページログアウト')).toEqual([]);
+    expect(states).toContain('menu:選考管理マイページログアウト');
+    expect(states.filter((state) => state.startsWith('menu:') && state !== 'menu:選考管理マイページログアウト')).toEqual([]);
     expect(states).not.toContain('heart:false');
     expect(await shift(page), (await moved(page)).join('\n')).toBe(0);
     expect(errors).toEqual([]);

@@ -24,6 +24,7 @@ import { isAppError } from '../../app/lib/app-error';
 import { parseForm } from '../../app/lib/form';
 import * as feedRoute from '../../app/routes/calendar-feed';
 import * as entryRoute from '../../app/routes/api/tracker-entry';
+import * as boardRoute from '../../app/routes/mypage/selections';
 import { callRoute, sessionRequest } from '../support/call-route';
 import { createCompany, createLoggedInStudent, createReferenceData, createStudent } from '../factories';
 import { openTestDatabase, type TestDatabase } from '../setup/test-database';
@@ -240,6 +241,59 @@ describe('the calendar feed', () => {
     const renewed = (await calendarFeedPath({ userId })).replace('/calendar/', '');
     expect(renewed).not.toBe(name);
     expect(await readCalendarFeed(renewed)).toHaveLength(2);
+  });
+});
+
+describe('the board’s forms', () => {
+  it('answer 404 for another student’s entry or event, and 400 with the typed values for a bad event', async () => {
+    const owner = await createLoggedInStudent();
+    const other = await createLoggedInStudent();
+    const { companyId } = await createCompany();
+    const { entryId } = await addTrackerEntry({ userId: owner.userId, companyId, category: 'recruit' });
+    const eventId = await addTrackerEvent({
+      userId: owner.userId,
+      companyId,
+      event: { kind: 'briefing', date: today(), time: null, place: '', url: '', memo: '' },
+    });
+    const post = (sessionId: string, fields: Record<string, string>) =>
+      callRoute(
+        boardRoute,
+        sessionRequest('/mypage/selections', {
+          sessionId,
+          method: 'POST',
+          body: new URLSearchParams(fields),
+          type: 'application/x-www-form-urlencoded',
+        }),
+      );
+    expect(
+      (await post(other.sessionId, { intent: 'state', entry_id: String(entryId), status: 'es_submitted', outcome: '', on: today() }))
+        .status,
+    ).toBe(404);
+    expect((await post(other.sessionId, { intent: 'delete_event', event_id: String(eventId) })).status).toBe(404);
+    const bad = await post(owner.sessionId, {
+      intent: 'event',
+      company_id: String(companyId),
+      kind: 'interview',
+      date: '',
+      time: '10:00',
+      place: '本社',
+      url: '',
+      memo: '',
+    });
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({
+      errors: { date: '時刻だけでは登録できません。日付も入力してください。' },
+      values: { place: '本社', time: '10:00' },
+    });
+    const done = await post(owner.sessionId, {
+      intent: 'state',
+      entry_id: String(entryId),
+      status: 'es_submitted',
+      outcome: '',
+      on: today(),
+    });
+    expect(done.status).toBe(200);
+    expect((await loadBoard({ userId: owner.userId })).companies[0]!.entries[0]!.status).toBe('es_submitted');
   });
 });
 

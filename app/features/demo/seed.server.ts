@@ -117,6 +117,11 @@ export async function seedDemoData(options: { seed?: number } = {}): Promise<See
     await insertAll(handle, badgeGrants, data.badgeGrants);
     await insertAll(handle, pointEntries, data.pointEntries);
     await insertAll(handle, trackerEntries, data.trackerEntries);
+    // Each demo entry's history: the step it is at, on the day it was last changed (Tokyo's date).
+    await handle.execute(
+      sql`INSERT INTO tracker_steps (entry_id, status, outcome, "on")
+          SELECT id, status, outcome, (updated_at AT TIME ZONE 'Asia/Tokyo')::date FROM tracker_entries ORDER BY id`,
+    );
     await insertAll(handle, companyViewDays, data.companyViewDays);
 
     for (const table of SERIAL_TABLES) {
