@@ -83,6 +83,8 @@ for (const device of VIEWPORTS) {
       await page.goto('/mypage/selections');
       const card = page.locator(`#company-${target.id}`);
       await expect(card.getByRole('heading', { name: target.name })).toBeVisible();
+      // The form is behind 「状況を更新する」 (a native disclosure), so the board stays readable.
+      await card.getByText('状況を更新する', { exact: true }).click();
       const update = card.getByRole('button', { name: '更新する' });
       await hydrated(update);
       for (const [step, badge] of [

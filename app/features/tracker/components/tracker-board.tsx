@@ -103,31 +103,36 @@ function EntryState({ entry, today, answer }: { entry: BoardEntry; today: string
         {entry.outcome && <span className={styles.outcome}>{OUTCOME_LABELS[entry.outcome]}</span>}
       </p>
       <StepIcon steps={icon.steps} current={icon.current} size="small" label={`${CATEGORY_LABELS[entry.category]}の選考ステップ`} />
-      <ValidatedForm method="post" schema={setStateSchema} serverErrors={mine?.errors} className={styles.stateForm}>
-        <CsrfField />
-        <input type="hidden" name="intent" value="state" />
-        <input type="hidden" name="entry_id" value={entry.entryId} />
-        <Select
-          label="段階"
-          name="status"
-          defaultValue={textValue(values, 'status') ?? entry.status}
-          options={CATEGORY_STEPS[entry.category].map((status) => ({ value: status, label: STATUS_LABELS[entry.category][status]! }))}
-        />
-        <Select
-          label="結果"
-          name="outcome"
-          defaultValue={textValue(values, 'outcome') ?? entry.outcome ?? ''}
-          options={[
-            { value: '', label: '選考中' },
-            { value: 'rejected', label: '不合格' },
-            { value: 'declined', label: '辞退' },
-          ]}
-        />
-        <Input label="日付" name="on" type="date" defaultValue={textValue(values, 'on') ?? today} />
-        <Button type="submit" size="small">
-          更新する
-        </Button>
-      </ValidatedForm>
+      {/* Behind a disclosure, so that a board of many companies stays readable; open again with
+          the messages when the server refused it. */}
+      <details className={styles.update} open={mine?.errors !== undefined}>
+        <summary>状況を更新する</summary>
+        <ValidatedForm method="post" schema={setStateSchema} serverErrors={mine?.errors} className={styles.stateForm}>
+          <CsrfField />
+          <input type="hidden" name="intent" value="state" />
+          <input type="hidden" name="entry_id" value={entry.entryId} />
+          <Select
+            label="段階"
+            name="status"
+            defaultValue={textValue(values, 'status') ?? entry.status}
+            options={CATEGORY_STEPS[entry.category].map((status) => ({ value: status, label: STATUS_LABELS[entry.category][status]! }))}
+          />
+          <Select
+            label="結果"
+            name="outcome"
+            defaultValue={textValue(values, 'outcome') ?? entry.outcome ?? ''}
+            options={[
+              { value: '', label: '選考中' },
+              { value: 'rejected', label: '不合格' },
+              { value: 'declined', label: '辞退' },
+            ]}
+          />
+          <Input label="日付" name="on" type="date" defaultValue={textValue(values, 'on') ?? today} />
+          <Button type="submit" size="small">
+            更新する
+          </Button>
+        </ValidatedForm>
+      </details>
       {entry.history.length > 0 && (
         <details className={styles.history}>
           <summary>これまでの経過（{entry.history.length}件）</summary>
@@ -189,7 +194,9 @@ function CompanyEvents({ company, today, answer }: { company: BoardCompany; toda
       ) : (
         <p className={styles.muted}>まだ予定はありません。</p>
       )}
-      <details className={styles.addEvent} open={mine !== undefined}>
+      {/* Open again with the messages when the server refused it; a new, closed and empty form once
+          an event was added (the key follows the count). */}
+      <details key={company.events.length} className={styles.addEvent} open={mine?.errors !== undefined}>
         <summary>予定を追加する</summary>
         <ValidatedForm method="post" schema={addEventSchema} serverErrors={mine?.errors} className={styles.eventForm}>
           <CsrfField />
