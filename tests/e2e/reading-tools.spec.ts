@@ -4,24 +4,8 @@
 // URL (the same list for everyone, the canonical link the same URL), and the ES question search.
 // Every test runs on a phone (375 px, touch) and on a desktop (1280 px).
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
+import { type Device, hydrated, press, VIEWPORTS, watchErrors } from '../support/e2e-devices';
 import { signUpStudent } from '../support/e2e-students';
-
-const VIEWPORTS = [
-  { name: 'phone', viewport: { width: 375, height: 812 }, mobile: true },
-  { name: 'desktop', viewport: { width: 1280, height: 900 }, mobile: false },
-] as const;
-
-type Device = (typeof VIEWPORTS)[number];
-
-/** Console errors and uncaught exceptions of a page, from now on. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return errors;
-}
 
 /**
  * A first view, clip or vote can earn a badge: its popup (a bottom sheet on phones, a snack bar
@@ -47,17 +31,6 @@ async function studentPage(browser: Browser, device: Device) {
 /** A visitor's context (no session) of the device's size. */
 function visitorContext(browser: Browser, device: Device): Promise<BrowserContext> {
   return browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
-}
-
-/** Waits until React has hydrated the element (it carries React's fiber), so a tap reaches its handler. */
-async function hydrated(element: Locator): Promise<void> {
-  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))).toBe(true);
-}
-
-/** Taps on a phone, clicks on a desktop. */
-async function press(element: Locator, device: Device): Promise<void> {
-  if (device.mobile) await element.tap();
-  else await element.click();
 }
 
 const clipButton = (scope: Locator) => scope.locator('button[data-reaction="clip"]');

@@ -3,23 +3,8 @@
 // top; a visitor is asked to sign up; a time without a date is refused and nothing typed is lost.
 // Every test runs on a phone (375 px, touch) and on a desktop (1280 px).
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { type Device, hydrated, press, VIEWPORTS, watchErrors } from '../support/e2e-devices';
 import { signUpStudent } from '../support/e2e-students';
-
-const VIEWPORTS = [
-  { name: 'phone', viewport: { width: 375, height: 812 }, mobile: true },
-  { name: 'desktop', viewport: { width: 1280, height: 900 }, mobile: false },
-] as const;
-
-type Device = (typeof VIEWPORTS)[number];
-
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(String(error)));
-  return errors;
-}
 
 /** The badge popup of the device: a bottom sheet on phones, a snack bar on desktops. */
 function badgePopup(page: Page, device: Device): Locator {
@@ -34,15 +19,6 @@ async function seeBadge(page: Page, device: Device, text: string | RegExp): Prom
   await expect(popup).toContainText(text);
   await popup.getByRole('button', { name: '閉じる' }).click();
   await expect(popup).toHaveCount(0);
-}
-
-async function hydrated(element: Locator): Promise<void> {
-  await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))).toBe(true);
-}
-
-async function press(element: Locator, device: Device): Promise<void> {
-  if (device.mobile) await element.tap();
-  else await element.click();
 }
 
 /** Tomorrow in Tokyo, 'YYYY-MM-DD'. */

@@ -158,6 +158,38 @@ export async function deleteTrackerEvent(options: { tx?: DbOrTx; userId: number;
   await selectRows(sql`DELETE FROM tracker_events WHERE id = ${options.eventId} AND user_id = ${options.userId}`, handle);
 }
 
+/** A student's events with their companies, by date and time (the board and the feed alike). */
+async function eventsOf(userId: number): Promise<FeedEvent[]> {
+  const rows = await selectRows<{
+    id: number;
+    kind: TrackerEventKind;
+    company_id: number;
+    name: string;
+    date: string;
+    time: string | null;
+    place: string;
+    url: string;
+    memo: string;
+    updated_at: Date | string;
+  }>(
+    sql`SELECT e.id, e.kind, e.company_id, c.name, to_char(e.date, 'YYYY-MM-DD') AS date, e.time, e.place, e.url, e.memo, e.updated_at
+        FROM tracker_events e JOIN companies c ON c.id = e.company_id WHERE e.user_id = ${userId}
+        ORDER BY e.date, e.time NULLS FIRST, e.id`,
+  );
+  return rows.map((row) => ({
+    id: Number(row.id),
+    kind: row.kind,
+    companyId: Number(row.company_id),
+    companyName: row.name,
+    date: row.date,
+    time: row.time,
+    place: row.place,
+    url: row.url,
+    memo: row.memo,
+    updatedAt: new Date(row.updated_at),
+  }));
+}
+
 export type BoardStep = { status: TrackerStatus; outcome: TrackerOutcome | null; on: string };
 export type BoardEntry = {
   entryId: number;
@@ -167,7 +199,7 @@ export type BoardEntry = {
   /** Oldest first. */
   history: BoardStep[];
 };
-export type BoardEvent = TrackerEventInput & { id: number; companyId: number; companyName: string };
+export type BoardEvent = FeedEvent;
 export type BoardCompany = {
   companyId: number;
   name: string;
@@ -198,21 +230,7 @@ export async function loadBoard(options: { userId: number; now?: Date }): Promis
       sql`SELECT s.entry_id, s.status, s.outcome, to_char(s."on", 'YYYY-MM-DD') AS "on" FROM tracker_steps s
           JOIN tracker_entries t ON t.id = s.entry_id WHERE t.user_id = ${options.userId} ORDER BY s.entry_id, s."on", s.id`,
     ),
-    selectRows<{
-      id: number;
-      company_id: number;
-      name: string;
-      kind: TrackerEventKind;
-      date: string;
-      time: string | null;
-      place: string;
-      url: string;
-      memo: string;
-    }>(
-      sql`SELECT e.id, e.company_id, c.name, e.kind, to_char(e.date, 'YYYY-MM-DD') AS date, e.time, e.place, e.url, e.memo
-          FROM tracker_events e JOIN companies c ON c.id = e.company_id
-          WHERE e.user_id = ${options.userId} ORDER BY e.date, e.time NULLS FIRST, e.id`,
-    ),
+    eventsOf(options.userId),
   ]);
   const historyOf = new Map<number, BoardStep[]>();
   for (const step of steps) {
@@ -220,17 +238,7 @@ export async function loadBoard(options: { userId: number; now?: Date }): Promis
     list.push({ status: step.status, outcome: step.outcome, on: step.on });
     historyOf.set(Number(step.entry_id), list);
   }
-  const boardEvents: BoardEvent[] = events.map((row) => ({
-    id: Number(row.id),
-    companyId: Number(row.company_id),
-    companyName: row.name,
-    kind: row.kind,
-    date: row.date,
-    time: row.time,
-    place: row.place,
-    url: row.url,
-    memo: row.memo,
-  }));
+  const boardEvents: BoardEvent[] = events;
   const byCompany = new Map<number, BoardCompany>();
   for (const row of entries) {
     const companyId = Number(row.company_id);
@@ -291,34 +299,7 @@ export async function readCalendarFeed(name: string): Promise<FeedEvent[] | null
     sql`SELECT calendar_feed_version AS v FROM users WHERE id = ${userId} AND role = 'student'`,
   );
   if (!user || Number(user.v) !== version) return null;
-  const rows = await selectRows<{
-    id: number;
-    kind: TrackerEventKind;
-    company_id: number;
-    name: string;
-    date: string;
-    time: string | null;
-    place: string;
-    url: string;
-    memo: string;
-    updated_at: Date | string;
-  }>(
-    sql`SELECT e.id, e.kind, e.company_id, c.name, to_char(e.date, 'YYYY-MM-DD') AS date, e.time, e.place, e.url, e.memo, e.updated_at
-        FROM tracker_events e JOIN companies c ON c.id = e.company_id WHERE e.user_id = ${userId}
-        ORDER BY e.date, e.time NULLS FIRST, e.id`,
-  );
-  return rows.map((row) => ({
-    id: Number(row.id),
-    kind: row.kind,
-    companyId: Number(row.company_id),
-    companyName: row.name,
-    date: row.date,
-    time: row.time,
-    place: row.place,
-    url: row.url,
-    memo: row.memo,
-    updatedAt: new Date(row.updated_at),
-  }));
+  return eventsOf(userId);
 }
 
 /** The student's favorites that are not on the board yet, as one-tap choices (newest first). */
