@@ -1,5 +1,8 @@
 /** The session cookie's name (accounts). A request without it is a visitor's. */
 export const SESSION_COOKIE = 'shulog_session';
+/** A one-minute note from the server to the next page's script (「ログアウトしました」). */
+export const NOTICE_COOKIE = 'shulog_notice';
+export const NOTICES = { logged_out: 'ログアウトしました' } as const;
 
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
   if (!cookieHeader) return false;

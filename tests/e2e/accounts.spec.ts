@@ -218,6 +218,11 @@ test.describe('accounts in the browser', () => {
 
     await page.getByRole('button', { name: 'ログアウト' }).click();
     await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();
+    // The logout is confirmed once, on the (shared, cached) page it lands on, and not again.
+    await expect(page.getByText('ログアウトしました')).toBeVisible();
+    await page.goto('/companies');
+    await page.waitForTimeout(300);
+    await expect(page.getByText('ログアウトしました')).toHaveCount(0);
     await page.goto('/mypage');
     await expect(page).toHaveURL(/\/login\?redirect_to=%2Fmypage$/);
     await page.getByLabel('メールアドレス').fill(email.toUpperCase());

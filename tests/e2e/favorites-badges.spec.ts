@@ -19,7 +19,11 @@ test('favoriting updates every button for the company, announces the badge, copi
   await page.goto(`/companies/${company.id}`);
   const buttons = page.locator(`button[data-company-id="${company.id}"]`);
   await expect(buttons).toHaveCount(2);
-  await expect(buttons.first()).toHaveText('お気に入り登録');
+  await expect(buttons.first()).toHaveText(/^お気に入り登録：/);
+  // The accessible name starts with the visible label and names the company; the state is aria-pressed.
+  const escaped = company.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(buttons.first()).toHaveAccessibleName(new RegExp(`^お気に入り登録\\s?：${escaped}$`));
+  await expect(buttons.first()).toHaveAttribute('aria-pressed', 'false');
   await expect(buttons.first().locator('svg')).toHaveClass('icon-heart-plus-o');
 
   // Opening the first company page earned 103; its popup shows on page load. The popup is a
@@ -32,7 +36,7 @@ test('favoriting updates every button for the company, announces the badge, copi
 
   await buttons.first().click();
   for (const button of await buttons.all()) {
-    await expect(button).toHaveText('お気に入り登録済み');
+    await expect(button).toHaveText(/^お気に入り登録済み：/);
     await expect(button.locator('svg')).toHaveClass('icon-heart');
   }
   // The favorite's popup waits while another one shows, checking every second.
@@ -57,7 +61,7 @@ test('favoriting updates every button for the company, announces the badge, copi
 
   // The server kept it: a reload shows the favorite, /badges shows the badge in color.
   await page.reload();
-  await expect(buttons.first()).toHaveText('お気に入り登録済み');
+  await expect(buttons.first()).toHaveText(/^お気に入り登録済み：/);
   await page.goto('/badges');
   const badge = page.locator('li', { hasText: 'はじめてのお気に入り' });
   await expect(badge).toContainText('獲得');
@@ -66,9 +70,9 @@ test('favoriting updates every button for the company, announces the badge, copi
   // Unfavoriting works from the search results as well.
   await page.goto(`/companies?q=${encodeURIComponent(company.name)}`);
   const resultButton = page.locator(`button[data-company-id="${company.id}"]`).first();
-  await expect(resultButton).toHaveText('お気に入り登録済み');
+  await expect(resultButton).toHaveText(/^お気に入り登録済み：/);
   await resultButton.click();
-  await expect(resultButton).toHaveText('お気に入り登録');
+  await expect(resultButton).toHaveText(/^お気に入り登録：/);
   await context.close();
 });
 
@@ -80,7 +84,7 @@ test('a failed favorite call leaves the icon as it was and says so', async ({ br
   const button = page.locator(`button[data-company-id="${company.id}"]`).first();
   await button.click();
   await expect(page.getByText('お気に入りを更新できませんでした')).toBeVisible();
-  await expect(button).toHaveText('お気に入り登録');
+  await expect(button).toHaveText(/^お気に入り登録：/);
   await expect(button.locator('svg')).toHaveClass('icon-heart-plus-o');
   await context.close();
 });

@@ -99,7 +99,7 @@ for (const viewport of [
     await expect(page.locator('html')).not.toHaveAttribute('data-personal', /.*/);
     const hearts = page.locator(`button[data-company-id="${company!.id}"]`);
     await expect(hearts.first()).toHaveAttribute('aria-pressed', 'true');
-    await expect(hearts.first()).toHaveText('お気に入り登録済み');
+    await expect(hearts.first()).toHaveText(/^お気に入り登録済み：/);
     await expect(page.getByRole('navigation', { name: 'アカウント' })).toContainText('マイページ');
     await expect(page.locator('meta[name="csrf-token"]')).toHaveAttribute('content', /.+/);
     await page.waitForTimeout(300);

@@ -1,7 +1,7 @@
 // Sessions at the HTTP boundary: reading the cookie, writing it, and the guards that routes
 // call (requireStudent, requireModerator, requireCsrf). See docs/decisions/009-accounts.md.
 import { redirect } from 'react-router';
-import { SESSION_COOKIE } from '../../lib/cookies';
+import { NOTICE_COOKIE, SESSION_COOKIE } from '../../lib/cookies';
 import { XSRF_COOKIE } from '../../lib/csrf';
 import { isProduction } from '../../lib/config.server';
 import { AppError } from '../../lib/app-error';
@@ -69,10 +69,14 @@ export function sessionCookieHeaders(session: { id: string; csrfToken: string; e
 }
 
 /** Set-Cookie headers that remove both cookies (logout). */
-export function clearedCookieHeaders(): Headers {
+export function clearedCookieHeaders(options: { notice?: string } = {}): Headers {
   const headers = new Headers();
   headers.append('Set-Cookie', `${SESSION_COOKIE}=; HttpOnly; ${cookieAttributes(null)}`);
   headers.append('Set-Cookie', `${XSRF_COOKIE}=; ${cookieAttributes(null)}`);
+  // A one-minute, script-readable note for the next page (NOTICE_COOKIE): the page itself stays
+  // the cached one everybody gets.
+  if (options.notice)
+    headers.append('Set-Cookie', `${NOTICE_COOKIE}=${options.notice}; ${cookieAttributes(new Date(Date.now() + 60_000))}`);
   headers.set('Cache-Control', 'private, no-store');
   return headers;
 }

@@ -11,5 +11,5 @@ export function loader() {
 export async function action({ request }: Route.ActionArgs) {
   const id = readSessionId(request);
   if (id) await deleteSession({ id });
-  return redirect('/', { headers: clearedCookieHeaders() });
+  return redirect('/', { headers: clearedCookieHeaders({ notice: 'logged_out' }) });
 }

@@ -60,7 +60,6 @@ export function FavoriteButton({
       type="button"
       className={`${styles.button} ${styles[size]} ${favorited ? styles.on : ''}`}
       aria-pressed={favorited}
-      aria-label={`${companyName}を${favorited ? 'お気に入りから外す' : 'お気に入りに登録する'}`}
       disabled={busy}
       onClick={toggle}
       data-company-id={companyId}
@@ -87,6 +86,9 @@ export function FavoriteButton({
         </svg>
       )}
       <span>{favorited ? 'お気に入り登録済み' : 'お気に入り登録'}</span>
+      {/* The name starts with what is seen (voice control, axe's label-content-name-mismatch) and
+          says which company, for lists; aria-pressed tells the state. */}
+      <span className="visually-hidden">：{companyName}</span>
     </button>
   );
 }

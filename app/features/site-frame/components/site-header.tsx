@@ -1,9 +1,12 @@
-import { Form } from 'react-router';
+import { useEffect } from 'react';
+import { Form, useLocation } from 'react-router';
 import { Link } from '../../../ui/link';
 import { CsrfField } from '../../accounts/components/csrf-field';
 import { useViewer } from '../../accounts/viewer';
 import { CompanySearchBox } from '../../search/components/company-search-box';
 import { PERSONAL_PART } from '../../../lib/personal-parts';
+import { NOTICE_COOKIE, NOTICES } from '../../../lib/cookies';
+import { useSnackBar } from '../../../ui/snack-bar';
 import styles from './site-header.module.css';
 
 /** Logging out leaves no unsent draft on a shared computer (loaded with the click, not the page). */
@@ -11,8 +14,27 @@ function forgetLocalDrafts() {
   void import('../../../lib/draft-storage').then((storage) => storage.clearLocalDrafts());
 }
 
+/**
+ * The server's one-minute note for the next page (「ログアウトしました」 after a logout), shown once
+ * in the snack bar: the page itself is the cached one everybody gets.
+ */
+function useServerNotice() {
+  const location = useLocation();
+  const snackBar = useSnackBar();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked again after every navigation.
+  useEffect(() => {
+    const value = new RegExp(`(?:^|;\\s*)${NOTICE_COOKIE}=([a-z_]+)`).exec(document.cookie)?.[1];
+    if (!value) return;
+    // biome-ignore lint/suspicious/noDocumentCookie: Safari has no Cookie Store API; this only removes the note.
+    document.cookie = `${NOTICE_COOKIE}=; Max-Age=0; Path=/`;
+    const text = NOTICES[value as keyof typeof NOTICES];
+    if (text) snackBar.show(text);
+  }, [location.key, snackBar]);
+}
+
 export function SiteHeader() {
   const viewer = useViewer();
+  useServerNotice();
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
