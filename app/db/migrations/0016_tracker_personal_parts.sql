@@ -1,6 +1,8 @@
--- The personal call also answers the student's selection tracker entries (issue 17), so that a
--- shared company page shows 「選考管理に追加」 or the current step, in the same one statement.
--- Each entry as 'company_id:category:status:outcome' (outcome empty while the selection goes on).
+-- The personal call (docs/decisions/030-shared-pages.md) also answers, in the same one
+-- statement, which posts the student has clipped and voted 参考になった (issue 16) and the
+-- student's selection tracker entries (issue 17), so that shared pages show the buttons' and
+-- 「選考管理に追加」's state. Each entry as 'company_id:category:status:outcome' (outcome empty
+-- while the selection goes on).
 DROP FUNCTION personal_parts(text);
 --> statement-breakpoint
 CREATE FUNCTION personal_parts(p_id_hash text)

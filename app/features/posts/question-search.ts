@@ -1,6 +1,7 @@
 // Search of entry sheets by question (docs/decisions/033-entry-sheet-search.md): the site's
 // Japanese normalisation of a question, the kinds of question students search for with their
 // synonyms, and the highlighting of what matched. Pure, so that the server and the tests share it.
+import { hiraganaToKatakana } from '../../lib/kana';
 
 /** The longest query that is searched (longer ones are cut): a question is rarely longer. */
 export const QUESTION_QUERY_MAX = 40;
@@ -14,11 +15,6 @@ export const QUESTION_MATCH_CAP = 300;
 
 // Kept in step with question_search_key (migration 0014); an integration test compares them.
 const DROPPED = /[ \t\n\r\f\v・·、,.。'"’”「」『』【】()?!:;/]/gu;
-
-function hiraganaToKatakana(text: string): string {
-  // ぁ (U+3041) … ゖ (U+3096) and ゝゞ sit exactly 0x60 below their katakana.
-  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60));
-}
 
 /**
  * The search key of a question or a query: full-width and half-width alike (NFKC), ASCII letters

@@ -1,15 +1,11 @@
 // How a company name and a typed query are made comparable (PRODUCT.md section 4):
 // full-width and half-width forms alike (NFKC), case-insensitive, hiragana as katakana,
 // corporate suffixes and spaces ignored.
+import { hiraganaToKatakana } from '../../lib/kana';
 
 // After NFKC, ㈱ has become (株) and half-width kana full-width.
 const CORPORATE_WORDS = ['株式会社', '(株)', '有限会社', '(有)', '合同会社', 'ホールディングス'];
 const IGNORED = /[\s\u3000・·、，,.。'"’”「」『』【】]/gu;
-
-function hiraganaToKatakana(text: string): string {
-  // ぁ (U+3041) … ゖ (U+3096) and ゝゞ sit exactly 0x60 below their katakana.
-  return text.replace(/[\u3041-\u3096\u309d\u309e]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0x60));
-}
 
 function removeCorporateWords(text: string): string {
   let current = text;
