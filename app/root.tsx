@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -94,6 +94,43 @@ function usePersonalParts() {
   }, [renderedFor, loaded]);
 }
 
+/**
+ * After a page change in the browser (not the first load, which the browser handles), focus moves
+ * to the new page's heading and its title is announced, as a full page load would do for a screen
+ * reader (issue 18). A control that changed the URL of the same page (a filter, a tab) keeps focus;
+ * a link that was followed does not.
+ */
+function useFocusAfterNavigation(): string {
+  const location = useLocation();
+  const previousPath = useRef<string | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per navigation (location.key).
+  useEffect(() => {
+    const last = previousPath.current;
+    previousPath.current = location.pathname;
+    if (last === null || location.hash) return;
+    const active = document.activeElement;
+    const keep =
+      last === location.pathname &&
+      active instanceof HTMLElement &&
+      active !== document.body &&
+      active.isConnected &&
+      active.tagName !== 'A';
+    if (!keep) {
+      const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+      if (target) {
+        if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+        target.focus({ preventScroll: true });
+      }
+    }
+    // The title element is the new one by now; the region is emptied first so a repeat is heard.
+    setAnnouncement('');
+    const timer = setTimeout(() => setAnnouncement(document.title), 150);
+    return () => clearTimeout(timer);
+  }, [location.key]);
+  return announcement;
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const csrfToken = useCsrfToken();
@@ -104,6 +141,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const hydrated = useIsClient();
   useSubmissionMemory();
   usePersonalParts();
+  const announcement = useFocusAfterNavigation();
   return (
     <html lang="ja">
       <head>
@@ -125,6 +163,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        <a href="#main" className="skip-link">
+          本文へスキップ
+        </a>
         <SnackBarProvider>
           <SiteHeader />
           {children}
@@ -135,6 +176,9 @@ export function Layout({ children }: { children: ReactNode }) {
             </Suspense>
           )}
         </SnackBarProvider>
+        <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+          {announcement}
+        </p>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -39,7 +39,7 @@ export default function Badges({ loaderData }: Route.ComponentProps) {
   const visitor = status.viewer === 'visitor';
   const percent = Math.round((status.acquiredCount / status.totalCount) * 100);
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <header className={styles.header}>
         <h1 className={styles.title}>バッジ一覧</h1>
         <p className={styles.lead}>企業をチェックしたり、先輩の体験記を読んだり、自分の就活ログを投稿したりするとバッジがもらえます。</p>

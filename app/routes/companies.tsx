@@ -49,10 +49,10 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
   const location = useLocation();
   const regions = [...new Set(options.prefectures.map((p) => p.region))];
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <h1 className={styles.title}>企業を探す</h1>
       {/* A plain GET form: the search lives in the URL and works without JavaScript. */}
-      <Form method="get" action="/companies" className={styles.filters} role="search" key={location.search}>
+      <Form method="get" action="/companies" className={styles.filters} role="search" aria-label="企業の検索条件" key={location.search}>
         <div className={styles.field}>
           <label htmlFor="companies-q">企業名・フリガナ</label>
           <input

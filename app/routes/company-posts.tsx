@@ -45,7 +45,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function CompanyPosts({ loaderData }: Route.ComponentProps) {
   const { company, type, scope, data } = loaderData;
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: company.name, to: `/companies/${company.id}` }, { label: type.label }]} />
       <h1 className={styles.title}>
         {company.name}の{type.label}

@@ -60,7 +60,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
   const { company } = loaderData;
   const totalPosts = POST_TYPE_LIST.reduce((sum, key) => sum + company.postCounts[key], 0);
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON-LD for search engines; organizationJsonLd escapes "<" so nothing can close the script. */}
       <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: organizationJsonLd(company) }} />
       <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '企業を探す', to: '/companies' }, { label: company.name }]} />

@@ -74,7 +74,7 @@ function ComparePageBody({
   const [panelOpen, setPanelOpen] = useState(targetCompany === null);
   const panelId = useId();
   return (
-    <main className={cx(styles.main, palette.palette)}>
+    <main id="main" tabIndex={-1} className={cx(styles.main, palette.palette)}>
       <Breadcrumbs
         className={styles.breadcrumbs}
         items={[

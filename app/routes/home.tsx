@@ -56,7 +56,7 @@ const POST_CALLS = [
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { companyCount, postCount, latestPosts, popularCompanies, recommended, favoriteIds, loggedIn } = loaderData;
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <section className={styles.hero} aria-labelledby="hero-title">
         <h1 id="hero-title" className={styles.heroTitle}>
           先輩の<span className={styles.accent}>就活ログ</span>で、
@@ -66,7 +66,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p className={styles.heroLead}>
           {formatCount(companyCount, '社')}・{formatCount(postCount, '件')}のインターン体験記、ES、選考体験記、クチコミを掲載中
         </p>
-        <form className={styles.heroSearch} action="/companies" method="get" role="search">
+        <form className={styles.heroSearch} action="/companies" method="get" role="search" aria-label="企業を探す">
           <label htmlFor="hero-search" className="visually-hidden">
             企業名・業界で検索
           </label>

@@ -61,7 +61,7 @@ export default function PostList({ loaderData }: Route.ComponentProps) {
   const list = LISTS[loaderData.key]!;
   const { data } = loaderData;
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: list.title }]} />
       <h1 className={styles.title}>
         {list.title}

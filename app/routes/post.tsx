@@ -87,7 +87,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
   const info = POST_TYPES[post.type];
   const returnTo = `/${info.slug}/${post.id}`;
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <Breadcrumbs
         items={[
           { label: 'トップ', to: '/' },

@@ -42,7 +42,7 @@ export default function RecruitService({ loaderData }: Route.ComponentProps) {
   const { service, reviews } = loaderData;
   const location = useLocation();
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '就活サービス', to: '/recruit_services' }, { label: service.name }]} />
       <header className={styles.head}>
         <p className={styles.kana}>{service.kana}</p>

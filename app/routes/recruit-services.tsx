@@ -25,7 +25,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function RecruitServices({ loaderData }: Route.ComponentProps) {
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <h1>就活サービスの口コミ・評判</h1>
       <p className={styles.lead}>実際に使った学生の口コミから、自分に合う就活サービスを選びましょう。</p>
       {loaderData.services.length === 0 ? (

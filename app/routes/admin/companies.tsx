@@ -43,7 +43,7 @@ export default function AdminCompanies({ loaderData }: Route.ComponentProps) {
         <Button href="/admin/companies/new">企業を追加</Button>
       </div>
       <p className={styles.lead}>企業名・フリガナ（ひらがな・カタカナどちらでも）またはIDで探せます。企業名を押すと編集できます。</p>
-      <Form method="get" className={styles.search} role="search">
+      <Form method="get" className={styles.search} role="search" aria-label="企業の絞り込み">
         <Input
           type="search"
           name="q"

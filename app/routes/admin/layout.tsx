@@ -30,7 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <div className={styles.inner}>
         <p className={styles.area}>管理画面{loaderData.name ? `（${loaderData.name}）` : ''}</p>
         <TabNav tabs={TABS} label="管理画面のメニュー" />

@@ -41,7 +41,7 @@ export default function AdminServices({ loaderData }: Route.ComponentProps) {
         <Button href="/admin/services/new">サービスを追加</Button>
       </div>
       <p className={styles.lead}>学生が口コミを投稿できる就活サービスです。サービス名を押すと編集できます。</p>
-      <Form method="get" className={styles.search} role="search">
+      <Form method="get" className={styles.search} role="search" aria-label="就活サービスの絞り込み">
         <Input
           type="search"
           name="q"

@@ -32,7 +32,7 @@ function linkify(text: string) {
 
 export default function DevOutbox({ loaderData }: Route.ComponentProps) {
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <h1 className={styles.title}>開発用メールボックス</h1>
       <p className={styles.lead}>SMTP_URL が未設定のため、送信されるはずのメールをここに表示しています（本番環境にはありません）。</p>
       {loaderData.emails.length === 0 ? (

@@ -72,8 +72,8 @@ export default function DevWidgetsRoute() {
 
 function Gallery() {
   return (
-    <div className={styles.page}>
-      <header className={styles.hero}>
+    <main id="main" tabIndex={-1} className={styles.page}>
+      <div className={styles.hero}>
         <p className={styles.eyebrow}>シューログ デザインシステム</p>
         <h1 className={styles.heading}>ウィジェット一覧</h1>
         <p className={styles.lead}>
@@ -90,7 +90,7 @@ function Gallery() {
             ))}
           </ul>
         </nav>
-      </header>
+      </div>
 
       <ButtonsSection />
       <BottomSheetSection />
@@ -100,7 +100,7 @@ function Gallery() {
       <StepIconSection />
       <CardsSection />
       <StickyBottomBarSection />
-    </div>
+    </main>
   );
 }
 
@@ -598,7 +598,7 @@ function StickyBottomBarSection() {
           <p className={styles.cardText}>
             投稿フォームの末尾に置いた例です。PCでは、この枠が画面に見えている間はバーが画面下端に留まり、枠の終わりで止まります。
           </p>
-          <StickyBottomBar aria-label="投稿の操作">
+          <StickyBottomBar role="group" aria-label="投稿の操作">
             <Button variant="secondary" onClick={() => snackBar.show('下書きを保存しました')}>
               下書き保存
             </Button>

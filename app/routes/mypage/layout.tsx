@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function MyPageLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <div className={styles.inner}>
         <h1 className={styles.title}>マイページ</h1>
         <p className={styles.greeting}>{loaderData.name ? `${loaderData.name}さん、こんにちは。` : 'ようこそ、シューログへ。'}</p>

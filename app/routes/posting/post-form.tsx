@@ -116,7 +116,7 @@ export default function PostFormPage({ loaderData, actionData }: Route.Component
   const navigation = useNavigation();
   const heading = headingOf(page);
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <div className={styles.inner}>
         <Breadcrumbs
           items={[

@@ -35,7 +35,7 @@ export default function SelectCompanyPage({ loaderData }: Route.ComponentProps) 
   const navigate = useNavigate();
   const label = POST_TYPES[type].label;
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <div className={styles.inner}>
         <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: `${label}を書く` }]} />
         <h1 className={styles.title}>{label}を書く企業を選ぶ</h1>

@@ -36,7 +36,7 @@ export function meta() {
 
 export default function ServiceListPage({ loaderData }: Route.ComponentProps) {
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <div className={styles.inner}>
         <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '就活サービス口コミを書く' }]} />
         <h1 className={styles.title}>口コミを書く就活サービスを選ぶ</h1>

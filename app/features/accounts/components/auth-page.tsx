@@ -4,7 +4,7 @@ import styles from './auth-page.module.css';
 /** The frame of the account pages: a calm centred card on the light gray surface. */
 export function AuthPage({ title, lead, children, footer }: { title: string; lead?: ReactNode; children: ReactNode; footer?: ReactNode }) {
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <div className={styles.card}>
         <h1 className={styles.title}>{title}</h1>
         {lead && <p className={styles.lead}>{lead}</p>}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore, type FocusEvent } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { Link } from '../../../ui/link';
 import { BottomSheet } from '../../../ui/bottom-sheet';
@@ -144,46 +144,163 @@ function Message({ kinds }: { kinds: AcquiredBadgeKind[] }) {
   );
 }
 
+/** Whether the element takes typed text: a field the student may be in the middle of filling. */
+function takesTyping(element: Element | null): boolean {
+  if (element instanceof HTMLTextAreaElement) return !element.readOnly;
+  if (element instanceof HTMLSelectElement) return true;
+  if (element instanceof HTMLInputElement) {
+    return (
+      !element.readOnly && !['button', 'submit', 'reset', 'checkbox', 'radio', 'range', 'color', 'file', 'image'].includes(element.type)
+    );
+  }
+  return element instanceof HTMLElement && element.isContentEditable;
+}
+
+/**
+ * True once focus is outside any field the student types in, and from then on: the phone's sheet
+ * is modal and takes focus, so it waits for the student to leave the field (issue 18).
+ */
+function useFreeToTakeFocus(wanted: boolean): boolean {
+  const [free, setFree] = useState(false);
+  useEffect(() => {
+    if (!wanted) {
+      setFree(false);
+      return;
+    }
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const check = () => {
+      if (takesTyping(document.activeElement)) return;
+      setFree(true);
+      document.removeEventListener('focusout', later);
+    };
+    // On focusout the next element does not have focus yet: look once it has.
+    const later = () => {
+      clearTimeout(timer);
+      timer = setTimeout(check, 0);
+    };
+    document.addEventListener('focusout', later);
+    check();
+    return () => {
+      clearTimeout(timer);
+      document.removeEventListener('focusout', later);
+    };
+  }, [wanted]);
+  return free;
+}
+
+/**
+ * The desktop snack bar is not modal: focus stays where the student is. The first Tab after it
+ * appears goes into it (one step from wherever focus is, instead of dozens of Tab stops to the
+ * end of the page); Escape or 閉じる from inside returns focus to where it came from (issue 18).
+ */
+function useReachableSnackBar(open: boolean) {
+  const barRef = useRef<HTMLDivElement>(null);
+  const returnTo = useRef<HTMLElement | null>(null);
+  // Reads refs only: the same function for the whole life of the popup.
+  const closeAndReturn = useCallback(() => {
+    const inside = barRef.current?.contains(document.activeElement) ?? false;
+    closeBadgePopup();
+    if (!inside) return;
+    if (returnTo.current?.isConnected) returnTo.current.focus();
+    else (document.activeElement as HTMLElement | null)?.blur();
+    returnTo.current = null;
+  }, []);
+  useEffect(() => {
+    if (!open) return;
+    let offered = true;
+    const onKeyDown = (event: KeyboardEvent) => {
+      const bar = barRef.current;
+      if (!bar || event.defaultPrevented) return;
+      const inside = bar.contains(document.activeElement);
+      if (event.key === 'Escape' && inside) {
+        event.preventDefault();
+        closeAndReturn();
+        return;
+      }
+      if (event.key !== 'Tab' || event.shiftKey || !offered) return;
+      offered = false;
+      // A modal dialog keeps Tab to itself.
+      if (inside || document.querySelector('[aria-modal="true"]')) return;
+      const first = bar.querySelector<HTMLElement>('a[href], button');
+      if (!first) return;
+      event.preventDefault();
+      returnTo.current =
+        document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+      first.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, closeAndReturn]);
+
+  /** Focus came in some other way (Tab from the end of the page, a click): remember from where. */
+  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
+    const from = event.relatedTarget;
+    if (from instanceof HTMLElement && !event.currentTarget.contains(from)) returnTo.current = from;
+  };
+  return { barRef, onFocus, closeAndReturn };
+}
+
 /**
  * The badge-acquired notification (SPEC.md sections 2 and 4): a bottom sheet on phones, a snack
- * bar on desktop that closes itself after 8 s. Rendered for logged-in students; it checks for
- * new badges when the page loads.
+ * bar on desktop that closes itself after 8 s unless the pointer or focus is on it. Rendered for
+ * logged-in students; it checks for new badges when the page loads.
  */
 export function BadgePopup() {
   const [kinds, setKinds] = useState<AcquiredBadgeKind[] | null>(null);
   const [pinned, setPinned] = useState(false);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
   const phone = usePhone();
+  const sheetMayOpen = useFreeToTakeFocus(kinds !== null && phone);
+  const snackBar = useReachableSnackBar(kinds !== null && !phone);
   useEffect(
     () =>
       subscribeBadgePopup((next) => {
         setKinds(next);
         setPinned(false);
+        setHovered(false);
+        setFocused(false);
       }),
     [],
   );
   useEffect(() => {
     requestBadgePopup().catch((error: unknown) => console.error(error));
   }, []);
+  // SPEC.md's 8 s for a snack bar left alone; a full 8 s again after the pointer or focus leaves.
   useEffect(() => {
-    if (!kinds || phone || pinned) return;
+    if (!kinds || phone || pinned || hovered || focused) return;
     const timer = setTimeout(closeBadgePopup, DESKTOP_AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [kinds, phone, pinned]);
+  }, [kinds, phone, pinned, hovered, focused]);
   const pin = () => setPinned(true);
 
   return (
     <div id={BADGE_POPUP_CONTAINER_ID}>
-      {kinds && phone && (
+      {kinds && phone && sheetMayOpen && (
         <BottomSheet open onClose={closeBadgePopup} title="バッジを獲得しました">
           <Message kinds={kinds} />
           <ShareButtons name={kinds[kinds.length - 1]!.name} onNeedsTime={pin} />
         </BottomSheet>
       )}
       {kinds && !phone && (
-        <div className={styles.snackBar} role="status" aria-live="polite">
+        <div
+          ref={snackBar.barRef}
+          className={styles.snackBar}
+          role="status"
+          aria-live="polite"
+          onPointerEnter={() => setHovered(true)}
+          onPointerLeave={() => setHovered(false)}
+          onFocus={(event) => {
+            setFocused(true);
+            snackBar.onFocus(event);
+          }}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+          }}
+        >
           <Message kinds={kinds} />
           <ShareButtons name={kinds[kinds.length - 1]!.name} onNeedsTime={pin} />
-          <button type="button" className={styles.close} onClick={closeBadgePopup} aria-label="閉じる">
+          <button type="button" className={styles.close} onClick={snackBar.closeAndReturn} aria-label="閉じる">
             ×
           </button>
         </div>

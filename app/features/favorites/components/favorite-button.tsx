@@ -33,6 +33,7 @@ export function FavoriteButton({
   const location = useLocation();
 
   async function toggle() {
+    if (busy) return;
     const login = `/login?redirect_to=${encodeURIComponent(location.pathname + location.search)}`;
     // A visitor's page has no token: the heart leads to login and back.
     if (!pageCsrfToken()) {
@@ -60,7 +61,8 @@ export function FavoriteButton({
       type="button"
       className={`${styles.button} ${styles[size]} ${favorited ? styles.on : ''}`}
       aria-pressed={favorited}
-      disabled={busy}
+      // Not disabled: a disabled button drops keyboard focus to the page (issue 18).
+      aria-disabled={busy || undefined}
       onClick={toggle}
       data-company-id={companyId}
       {...PERSONAL_PART}

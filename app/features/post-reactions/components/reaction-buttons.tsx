@@ -44,6 +44,8 @@ export function ReactionButtons({
   }
 
   async function toggle(which: 'clip' | 'vote') {
+    // While a call is out the buttons stay focusable (aria-disabled) but do nothing.
+    if (busy !== null) return;
     // A visitor's page has no token.
     if (!pageCsrfToken() || !viewer) {
       askToSignUp(which === 'clip' ? 'クリップする' : '「参考になった」を付ける');
@@ -80,7 +82,7 @@ export function ReactionButtons({
         type="button"
         className={`${styles.button} ${state.clipped ? styles.on : ''}`}
         aria-pressed={state.clipped}
-        disabled={busy !== null}
+        aria-disabled={busy !== null || undefined}
         onClick={() => toggle('clip')}
         data-reaction="clip"
         {...PERSONAL_PART}
@@ -102,7 +104,7 @@ export function ReactionButtons({
         type="button"
         className={`${styles.button} ${state.voted ? styles.on : ''}`}
         aria-pressed={state.voted}
-        disabled={busy !== null}
+        aria-disabled={busy !== null || undefined}
         onClick={() => toggle('vote')}
         data-reaction="vote"
         {...PERSONAL_PART}

@@ -53,6 +53,7 @@ export function CompanySearchBox({ className }: { className?: string }) {
       action="/companies"
       method="get"
       role="search"
+      aria-label="サイト内の企業検索"
       onSubmit={() => setOpen(false)}
       onBlur={(event) => {
         if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setOpen(false);

@@ -26,7 +26,7 @@ export function ErrorPage({ status, message }: { status: number; message?: strin
   const title = TEXTS[status]?.title ?? 'リクエストを処理できませんでした';
   const lead = TEXTS[status]?.lead ?? message ?? 'ページを再読み込みして、もう一度お試しください。';
   return (
-    <main className={styles.main}>
+    <main id="main" tabIndex={-1} className={styles.main}>
       <title>{`${title} | シューログ`}</title>
       <meta name="robots" content="noindex" />
       <p className={styles.code} aria-hidden="true">

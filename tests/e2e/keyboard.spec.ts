@@ -1,0 +1,301 @@
+// Issue 18, goal 2: a student's flows with the keyboard alone, at 375 px and 1280 px. Every
+// control is reached with Tab (never clicked), text is typed, and Enter or Space acts. After each
+// page change focus is on the new page's heading and the new title is in the status region; the
+// badge popup never takes focus from a field being typed in, is one Tab away on desktop, stays
+// while it has focus, and gives focus back when it closes.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { VIEWPORTS, type Device } from '../support/e2e-devices';
+import { signUpStudent } from '../support/e2e-students';
+
+const DEMO_PASSWORD = 'shulog-demo-2026';
+
+/** Presses Tab (or Shift+Tab) until the element has focus; fails if it is not reached. */
+async function tabTo(page: Page, target: Locator, options: { backwards?: boolean; max?: number } = {}): Promise<void> {
+  const key = options.backwards ? 'Shift+Tab' : 'Tab';
+  await target.waitFor({ state: 'visible', timeout: 10_000 });
+  for (let step = 0; step < (options.max ?? 80); step += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return;
+    await page.keyboard.press(key);
+  }
+  throw new Error(`not reached with ${key}: ${target}`);
+}
+
+/** The element that has focus, as a locator-friendly description. */
+async function focusedText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const element = document.activeElement as HTMLElement | null;
+    return `${element?.tagName.toLowerCase()} ${(element?.getAttribute('aria-label') ?? element?.textContent ?? '').trim().slice(0, 40)}`;
+  });
+}
+
+/** After a page change: focus on the page's h1, the new title announced. */
+async function expectArrival(page: Page, heading: string | RegExp): Promise<void> {
+  const h1 = page.locator('main h1');
+  await expect(h1).toHaveText(heading);
+  await expect(h1).toBeFocused();
+  const title = await page.title();
+  await expect(page.locator('body > p[role=status]')).toHaveText(title);
+}
+
+/**
+ * Closes the badge notification from the keyboard when one comes (an action's badge is announced
+ * at once; a page's on its next load), checking that focus comes back.
+ */
+async function dismissBadge(page: Page, device: Device, before?: string): Promise<void> {
+  before ??= await focusedText(page);
+  const popup = device.mobile
+    ? page.getByRole('dialog', { name: 'バッジを獲得しました' })
+    : page.locator('#js-badge-popup-container [role=status]');
+  if (
+    !(await popup.waitFor({ timeout: 3000 }).then(
+      () => true,
+      () => false,
+    ))
+  )
+    return;
+  if (device.mobile) {
+    const sheet = popup;
+    await expect(sheet).toBeVisible();
+    await expect(sheet).toContainText('バッジを獲得しました');
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+  } else {
+    const bar = page.locator('#js-badge-popup-container [role=status]');
+    await expect(bar).toContainText('バッジを獲得しました');
+    await page.keyboard.press('Tab');
+    await expect(bar.getByRole('link', { name: 'バッジの獲得状況を見る' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(bar).toHaveCount(0);
+  }
+  expect(await focusedText(page)).toBe(before);
+}
+
+async function someCompany(page: Page): Promise<{ id: number; name: string }> {
+  const response = await page.request.get('/api/company?source=incremental&company_name=%E3%81%82');
+  const { companies } = (await response.json()) as { companies: Array<{ company_id: number; name: string }> };
+  return { id: companies[0]!.company_id, name: companies[0]!.name };
+}
+
+for (const device of VIEWPORTS) {
+  test.describe(`keyboard only, ${device.viewport.width} px`, () => {
+    test('skip link, search, open a company, favorite it and compare it', async ({ browser }) => {
+      const { context, page } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
+      const company = await someCompany(page);
+      await page.goto('/badges');
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: '本文へスキップ' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main')).toBeFocused();
+
+      // Search from the header: type the name, choose the suggestion with the arrow key.
+      const search = page.getByRole('combobox', { name: '企業名で検索' });
+      await tabTo(page, search, { backwards: true });
+      await page.keyboard.type(company.name);
+      await expect(page.getByRole('option', { name: new RegExp(company.name) }).first()).toBeVisible();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/companies/${company.id}$`));
+      await expectArrival(page, company.name);
+      // The first company page earns a badge: its notification closes back to the heading.
+      await dismissBadge(page, device);
+
+      // Favorite with Space.
+      const heart = page.getByRole('button', { name: new RegExp(`^お気に入り登録.*${company.name}`) }).first();
+      await tabTo(page, heart);
+      const onHeart = await focusedText(page);
+      await page.keyboard.press('Space');
+      await expect(heart).toHaveAttribute('aria-pressed', 'true');
+      await dismissBadge(page, device, onHeart.replace('お気に入り登録', 'お気に入り登録済み'));
+      await expect(heart).toBeFocused();
+
+      // Compare: open the comparison, open the company choice, pick a related company.
+      await tabTo(page, page.getByRole('link', { name: 'インターン評価を他社と比較する' }));
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/companies/${company.id}/intern/compare`));
+      await expectArrival(page, new RegExp(company.name));
+      const toggle = page.getByRole('button', { name: /比較する企業を選ぶ|比較する企業を変更|企業の選択を閉じる/ });
+      if ((await toggle.getAttribute('aria-expanded')) !== 'true') {
+        await tabTo(page, toggle);
+        await page.keyboard.press('Enter');
+      }
+      const panel = page.getByRole('region', { name: '比較する企業を選ぶ' });
+      const choice = panel.getByRole('link').first();
+      await tabTo(page, choice);
+      const href = await choice.getAttribute('href');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      await expect(page.locator('main h1')).toBeFocused();
+      await context.close();
+    });
+
+    test('log in, change the profile and log out', async ({ browser }) => {
+      const context = await browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
+      const page = await context.newPage();
+      await page.goto('/');
+      await tabTo(page, page.getByRole('link', { name: 'ログイン' }));
+      await page.keyboard.press('Enter');
+      await expectArrival(page, 'ログイン');
+      // An empty form: focus goes to the first field and the summary is announced.
+      await tabTo(page, page.locator('main').getByRole('button', { name: 'ログイン', exact: true }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByLabel('メールアドレス')).toBeFocused();
+      await expect(page.locator('main [role=alert]').first()).toBeVisible();
+      await page.keyboard.type(`student${device.mobile ? '21' : '22'}@shulog.example`);
+      await page.keyboard.press('Tab');
+      await expect(page.getByLabel('パスワード')).toBeFocused();
+      await page.keyboard.type(DEMO_PASSWORD);
+      await page.keyboard.press('Enter');
+      await expect(page).not.toHaveURL(/\/login/);
+      await expect(page.locator('main h1')).toBeFocused();
+      // Badges the demo student earned earlier may be announced now.
+      if (device.mobile && (await page.getByRole('dialog').count()) > 0) await page.keyboard.press('Escape');
+
+      await page.goto('/mypage');
+      const university = page.getByLabel('大学名');
+      await tabTo(page, university);
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type('キーボード大学');
+      await tabTo(page, page.getByRole('button', { name: 'プロフィールを保存する' }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('プロフィールを保存しました').first()).toBeVisible();
+      await page.reload();
+      await expect(page.getByLabel('大学名')).toHaveValue('キーボード大学');
+
+      await tabTo(page, page.getByRole('button', { name: 'ログアウト' }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('ログアウトしました')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();
+      await context.close();
+    });
+
+    test('reset a forgotten password', async ({ browser }) => {
+      const { context, email } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
+      await context.close();
+      const visitor = await browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
+      const page = await visitor.newPage();
+      await page.goto('/login');
+      await tabTo(page, page.getByRole('link', { name: /パスワードをお忘れ/ }));
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/password_reset$/);
+      await expect(page.locator('main h1')).toBeFocused();
+      await tabTo(page, page.getByLabel('メールアドレス'));
+      await page.keyboard.type(email);
+      await page.keyboard.press('Enter');
+      await expect(page.locator('main')).toContainText('メール');
+      let link: string | undefined;
+      await expect
+        .poll(async () => {
+          const outbox = await (await page.request.get('/dev/outbox')).text();
+          link = new RegExp(`${email.replace(/[.+]/g, '\\$&')}[\\s\\S]*?(https?://[^\\s<"]+/password_reset/[A-Za-z0-9_-]+)`).exec(
+            outbox,
+          )?.[1];
+          return link;
+        })
+        .toBeTruthy();
+      await page.goto(new URL(link!).pathname);
+      await tabTo(page, page.getByRole('textbox', { name: '新しいパスワード', exact: true }));
+      await page.keyboard.type('a new keyboard pass phrase');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('a new keyboard pass phrase');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/login/);
+      await tabTo(page, page.getByLabel('メールアドレス'));
+      await page.keyboard.type(email);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('a new keyboard pass phrase');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/mypage/);
+      await visitor.close();
+    });
+
+    test('the selection tracker: add a company and a deadline', async ({ browser }) => {
+      const { context, page } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
+      const company = await someCompany(page);
+      await page.goto('/mypage/selections');
+      const search = page.getByLabel('企業を検索');
+      await tabTo(page, search);
+      await page.keyboard.type(company.name);
+      await tabTo(page, page.getByRole('button', { name: new RegExp(company.name) }).first());
+      await page.keyboard.press('Enter');
+      await tabTo(page, page.getByRole('radio', { name: '本選考', exact: true }));
+      await page.keyboard.press('Space');
+      await expect(page.getByRole('radio', { name: '本選考', exact: true })).toBeChecked();
+      await tabTo(page, page.getByRole('button', { name: '選考管理に追加する' }));
+      await page.keyboard.press('Enter');
+      const card = page.locator(`#company-${company.id}`);
+      await expect(card).toContainText('ES提出');
+      await dismissBadge(page, device);
+
+      // A deadline set in the date field with the arrow keys (in whatever order the browser shows
+      // the parts, ArrowUp puts this year, January and the 1st into them), sent with Enter.
+      await tabTo(page, card.locator('summary', { hasText: '予定を追加する' }));
+      await page.keyboard.press('Enter');
+      const form = card.locator('form').filter({ has: page.getByLabel('種類') });
+      await tabTo(page, form.getByLabel('種類'));
+      await page.keyboard.press('ArrowDown');
+      await expect(form.getByLabel('種類')).not.toHaveValue('');
+      const kind = await form.getByLabel('種類').evaluate((select: HTMLSelectElement) => select.selectedOptions[0]!.text);
+      await page.keyboard.press('Tab');
+      await expect(form.getByLabel('日付')).toBeFocused();
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('Tab');
+      await page.keyboard.press('ArrowUp');
+      const year = new Date(Date.now() + 9 * 3_600_000).getUTCFullYear();
+      await expect(form.getByLabel('日付')).toHaveValue(`${year}-01-01`);
+      await page.keyboard.press('Enter');
+      await expect(card.getByRole('listitem').filter({ hasText: kind })).toContainText('1月1日');
+      await context.close();
+    });
+
+    test('the badge notification never takes focus from a field being typed in', async ({ browser }) => {
+      const { context, page } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
+      const company = await someCompany(page);
+      // Hold the page's badge call until the student is typing in the header search.
+      let release: () => void = () => {};
+      const typing = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/v1/student/badges/acquire', async (route) => {
+        await typing;
+        await route.continue();
+      });
+      await page.goto(`/companies/${company.id}`);
+      const search = page.getByRole('combobox', { name: '企業名で検索' });
+      await tabTo(page, search, { backwards: true });
+      await page.keyboard.type('あお');
+      const answered = page.waitForResponse('**/api/v1/student/badges/display_acquired');
+      release();
+      await answered;
+      await page.keyboard.type('ば');
+      await expect(search).toBeFocused();
+      await expect(search).toHaveValue('あおば');
+      if (device.mobile) {
+        // The sheet is modal: it waits until the student leaves the field.
+        await page.waitForTimeout(1000);
+        await expect(page.getByRole('dialog')).toHaveCount(0);
+        await page.keyboard.press('Tab');
+        const sheet = page.getByRole('dialog', { name: 'バッジを獲得しました' });
+        await expect(sheet).toBeVisible();
+        await expect(sheet).toBeFocused();
+        await page.keyboard.press('Escape');
+        await expect(sheet).toBeHidden();
+        await expect(page.getByRole('button', { name: '検索' })).toBeFocused();
+      } else {
+        const bar = page.locator('#js-badge-popup-container [role=status]');
+        await expect(bar).toContainText('「はじめての企業チェック」バッジを獲得しました');
+        // One Tab from the field reaches it; with focus on it, it outlives its 8 s.
+        await page.keyboard.press('Tab');
+        await expect(bar.getByRole('link', { name: 'バッジの獲得状況を見る' })).toBeFocused();
+        await page.waitForTimeout(9000);
+        await expect(bar).toBeVisible();
+        await page.keyboard.press('Escape');
+        await expect(bar).toHaveCount(0);
+        await expect(search).toBeFocused();
+        await expect(search).toHaveValue('あおば');
+      }
+      await context.close();
+    });
+  });
+}
