@@ -9,7 +9,9 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${port}`;
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  workers: 1,
+  // One test at a time, except the read-only walk of every route (accessibility.spec.ts), which
+  // runs after all the others with two workers: it is most of the suite's time.
+  workers: 2,
   retries: 0,
   reporter: [['list']],
   timeout: 60_000,
@@ -30,7 +32,22 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined } }],
+  projects: [
+    {
+      name: 'desktop',
+      testIgnore: /accessibility\.spec\.ts/,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+    },
+    {
+      name: 'route-walk',
+      testMatch: /accessibility\.spec\.ts/,
+      dependencies: ['desktop'],
+      fullyParallel: true,
+      workers: 2,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+    },
+  ],
   webServer: {
     // A fresh data directory each run: the server migrates and seeds it, as on a new machine.
     command: `rm -rf ${e2eDataDir} && node ${SERVER_NODE_FLAGS.join(' ')} server/start.js`,

@@ -23,7 +23,7 @@ export function Checkbox({ label, description, error, className, id, 'aria-descr
   const errorId = field.errorId;
   return (
     <div className={cx(styles.root, className)}>
-      <label className={styles.row} htmlFor={inputId}>
+      <label className={styles.row}>
         <input
           {...rest}
           id={inputId}

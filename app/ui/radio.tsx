@@ -54,7 +54,7 @@ export function Radio({ value, label, description, className, id, onChange, 'ari
 
   return (
     <div className={cx(styles.root, className)}>
-      <label className={styles.row} htmlFor={inputId}>
+      <label className={styles.row}>
         <input
           {...rest}
           {...fromGroup}

@@ -107,11 +107,12 @@ test('the recommended carousel shows five whole slides in every position at 1280
   await expect(carousel).toBeVisible();
   const next = carousel.getByRole('button', { name: '次のおすすめ企業' });
   await expect(next).toHaveCSS('opacity', '0');
-  await carousel.locator('ul').hover();
+  const slides = carousel.locator('[aria-roledescription="スライド"]');
+  await slides.first().hover();
   await expect(next).toHaveCSS('opacity', '1');
   // Slides (and their cards) inside the viewport, and slides cut by its edges, once the scroll has settled.
   const placement = () =>
-    carousel.locator('li').evaluateAll((items) => {
+    slides.evaluateAll((items) => {
       const viewport = items[0]!.parentElement!.parentElement!.getBoundingClientRect();
       const boxes = items.flatMap((item) => [item.getBoundingClientRect(), item.querySelector('a')!.getBoundingClientRect()]);
       const shown = boxes.filter((box) => box.right > viewport.left + 0.5 && box.left < viewport.right - 0.5);
@@ -134,6 +135,30 @@ test('the recommended carousel shows five whole slides in every position at 1280
   }
   await page.mouse.move(0, 0);
   await expect(next).toHaveCSS('opacity', '0');
+});
+
+test('on a phone the recommended carousel moves with two 44 px buttons beside its position', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  await page.goto('/');
+  const carousel = page.getByRole('region', { name: 'おすすめ企業' });
+  const slides = carousel.locator('[aria-roledescription="スライド"]');
+  const total = Math.ceil((await slides.count()) / 2);
+  await expect(carousel.getByText(`1 / ${total}`, { exact: true })).toBeVisible();
+  const previous = carousel.getByRole('button', { name: '前のおすすめ企業' });
+  const next = carousel.getByRole('button', { name: '次のおすすめ企業' });
+  await expect(previous).toBeDisabled();
+  await expect(carousel.getByRole('button', { name: /枚目のグループを表示/ })).toHaveCount(0);
+  const box = await next.boundingBox();
+  expect(box!.width).toBeGreaterThanOrEqual(44);
+  expect(box!.height).toBeGreaterThanOrEqual(44);
+  await next.tap();
+  await expect(carousel.getByText(`2 / ${total}`, { exact: true })).toBeVisible();
+  // The third and fourth companies are the ones in view now.
+  await expect.poll(() => slides.nth(2).evaluate((slide) => Math.round(slide.getBoundingClientRect().left))).toBeLessThan(40);
+  await previous.tap();
+  await expect(carousel.getByText(`1 / ${total}`, { exact: true })).toBeVisible();
+  await context.close();
 });
 
 test('robots.txt and the sitemap index point to sitemap files of company and post URLs', async ({ request }) => {

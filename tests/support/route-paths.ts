@@ -1,7 +1,7 @@
 // The URL table of app/routes.ts as concrete paths, for tests that must cover every route
 // without listing them (the CSRF walk, the fuzz test, the log redaction test).
 
-export type RouteEntry = { path?: string; children?: RouteEntry[] };
+export type RouteEntry = { path?: string; file?: string; children?: RouteEntry[] };
 
 /** Real values for the parameters of the demo data; anything unnamed gets 1. */
 const SAMPLE_VALUES: Record<string, string> = {
@@ -21,6 +21,8 @@ export type RouteTemplate = {
   params: string[];
   /** The pattern with sample values filled in. */
   path: string;
+  /** The route module (routes/company.tsx); a page has a component, a resource route (.ts) none. */
+  file?: string;
 };
 
 /** Every route of the table with its parameters, depth first. */
@@ -29,7 +31,7 @@ export function routeTemplates(entries: RouteEntry[], prefix = ''): RouteTemplat
     const pattern = entry.path === undefined ? prefix : `${prefix}/${entry.path}`;
     const params = [...pattern.matchAll(/:(\w+)\??/g)].map((match) => match[1]!);
     const path = fill(pattern, (name) => SAMPLE_VALUES[name] ?? '1');
-    return [{ pattern: pattern || '/', params, path }, ...routeTemplates(entry.children ?? [], pattern)];
+    return [{ pattern: pattern || '/', params, path, file: entry.file }, ...routeTemplates(entry.children ?? [], pattern)];
   });
 }
 

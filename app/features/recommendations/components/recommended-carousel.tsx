@@ -23,6 +23,8 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
   const [selected, setSelected] = useState(0);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(companies.length > 5);
+  // Known before Embla measures, so the phone's pager is in the server's HTML (nothing moves).
+  const phoneSnaps = Math.ceil(companies.length / 2);
 
   const sync = useCallback(() => {
     if (!api) return;
@@ -42,14 +44,16 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
   }, [api, sync]);
 
   return (
-    <div className={styles.carousel} aria-roledescription="カルーセル" role="region" aria-label="おすすめ企業">
+    <section className={styles.carousel} aria-roledescription="カルーセル" aria-label="おすすめ企業">
       <div className={styles.slideList}>
         <div className={styles.viewport} ref={viewportRef}>
-          <ul className={styles.container}>
+          {/* Slides are named groups (the carousel pattern): a list item cannot carry a name. */}
+          <div className={styles.container}>
             {companies.map((company, index) => (
-              <li
+              <div
                 key={company.id}
                 className={styles.slide}
+                role="group"
                 aria-roledescription="スライド"
                 aria-label={`${index + 1} / ${companies.length}`}
               >
@@ -75,9 +79,9 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
                     size="small"
                   />
                 </div>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
         </div>
         <button
           type="button"
@@ -102,6 +106,36 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
           </svg>
         </button>
       </div>
+      {/* Phones: the position and two 44 px buttons; the dots would be too small to tap there. */}
+      {phoneSnaps > 1 && (
+        <div className={styles.pager}>
+          <button
+            type="button"
+            className={styles.pagerButton}
+            onClick={() => api?.scrollPrev()}
+            disabled={!canPrev}
+            aria-label="前のおすすめ企業"
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+          <span className={styles.position}>
+            {selected + 1} / {snaps.length || phoneSnaps}
+          </span>
+          <button
+            type="button"
+            className={styles.pagerButton}
+            onClick={() => api?.scrollNext()}
+            disabled={!canNext}
+            aria-label="次のおすすめ企業"
+          >
+            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+            </svg>
+          </button>
+        </div>
+      )}
       {snaps.length > 1 && (
         <div className={styles.dots} role="group" aria-label="表示する位置">
           {snaps.map((_, index) => (
@@ -116,6 +150,6 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
           ))}
         </div>
       )}
-    </div>
+    </section>
   );
 }

@@ -1,0 +1,194 @@
+// Issue 18, goals 1 and 4: every page of the route table, as a visitor, a student and a
+// moderator, at 375 px and 1280 px, checked with axe-core (WCAG 2.1 A/AA and best practices: no
+// violation of any impact) and, on the phone, for tap targets of at least 44 × 44 px.
+//
+// Nothing here lists pages: the pages are the route modules with a component (.tsx; resource
+// routes are .ts), a route's parameters are taken from a link to it found on the pages visited
+// before (so a new route is covered as soon as the table has it), and the sample values of
+// tests/support/route-paths.ts stand in where no page links to it.
+import AxeBuilder from '@axe-core/playwright';
+import { HtmlValidate } from 'html-validate';
+import { expect, test, type Page } from '@playwright/test';
+import routes from '../../app/routes';
+import { VIEWPORTS } from '../support/e2e-devices';
+import { routeTemplates, type RouteEntry, type RouteTemplate } from '../support/route-paths';
+
+const DEMO_PASSWORD = 'shulog-demo-2026';
+const ROLES = [
+  { name: 'visitor', email: null },
+  { name: 'student', email: 'student01@shulog.example' },
+  { name: 'moderator', email: 'admin@shulog.example' },
+] as const;
+const MIN_TARGET = 44;
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
+
+// The HTML as served, checked against the HTML standard and html-validate's accessibility rules
+// (goal 8). Two settings: the header search is an ARIA 1.2 combobox on an input with a listbox of
+// suggestions (no native element does that: a select cannot be typed in), and naming an element whose role takes a name (a list, a region) is
+// allowed, while a name on an element that ignores it (a plain div, span or li) is still an error.
+const htmlValidate = new HtmlValidate({
+  extends: ['html-validate:standard', 'html-validate:a11y'],
+  rules: {
+    'prefer-native-element': ['error', { exclude: ['combobox', 'listbox'] }],
+    'aria-label-misuse': ['error', { allowAnyNamable: true }],
+  },
+});
+
+/** Every page route once; a layout without a path of its own has no URL. */
+function pageTemplates(): RouteTemplate[] {
+  const seen = new Set<string>();
+  return routeTemplates(routes as RouteEntry[]).filter((template) => {
+    if (!template.file?.endsWith('.tsx') || /layout\.tsx$/.test(template.file) || seen.has(template.pattern)) return false;
+    seen.add(template.pattern);
+    return true;
+  });
+}
+
+/** The pattern as a regular expression over a link's path: ids are numbers, other values one segment. */
+function patternRegExp(pattern: string): RegExp {
+  const escaped = pattern.replace(/[.+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${escaped.replace(/:(\w+)/g, (_, name: string) => (name.endsWith('Id') ? '\\d+' : '[^/]+'))}$`);
+}
+
+/** Same-origin paths of every link on the page. */
+async function linkPaths(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+      .map((anchor) => new URL(anchor.href, location.href))
+      .filter((url) => url.origin === location.origin)
+      .map((url) => url.pathname + url.search),
+  );
+}
+
+/**
+ * Interactive elements smaller than the minimum on the page as drawn. A checkbox or radio
+ * drawn with its label counts with the label; a link inside running text is exempt (WCAG
+ * 2.5.8's inline exception); controls that are not drawn (hidden, clipped to 1 px, inert) are
+ * not targets.
+ */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    const selector = [
+      'a[href]',
+      'button',
+      'input:not([type=hidden])',
+      'select',
+      'textarea',
+      'summary',
+      '[role=button]',
+      '[role=link]',
+      '[role=tab]',
+      '[role=checkbox]',
+      '[role=radio]',
+      '[role=switch]',
+    ].join(',');
+    const interactive = 'a[href],button,input,select,textarea,summary,[role=button],[role=link]';
+    const ownText = (block: Element) => {
+      const clone = block.cloneNode(true) as Element;
+      for (const control of clone.querySelectorAll(interactive)) control.remove();
+      return (clone.textContent ?? '').replace(/\s+/g, '');
+    };
+    const blockOf = (element: Element) => {
+      let node = element.parentElement;
+      while (node && getComputedStyle(node).display.startsWith('inline')) node = node.parentElement;
+      return node;
+    };
+    const small: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+      if (element.closest('[inert],[aria-hidden="true"]')) continue;
+      const style = getComputedStyle(element);
+      if (style.visibility === 'hidden' || style.display === 'none') continue;
+      let rect = element.getBoundingClientRect();
+      const input = element as HTMLInputElement;
+      if ((input.type === 'checkbox' || input.type === 'radio') && input.labels?.[0]) {
+        const label = input.labels[0].getBoundingClientRect();
+        const left = Math.min(rect.left, label.left);
+        const top = Math.min(rect.top, label.top);
+        rect = new DOMRect(left, top, Math.max(rect.right, label.right) - left, Math.max(rect.bottom, label.bottom) - top);
+      }
+      if (rect.width <= 1 || rect.height <= 1 || rect.bottom <= 0 || rect.right <= 0) continue;
+      // An invisible extension (an absolutely placed ::before or ::after, as the small button
+      // has) is part of the target: the pointer lands on it.
+      // A link stretched over its card (::after with inset 0 on a positioned card) counts as the card.
+      for (const pseudo of ['::before', '::after']) {
+        const extension = getComputedStyle(element, pseudo);
+        if (extension.content === 'none' || extension.position !== 'absolute') continue;
+        const container = style.position === 'static' ? element.offsetParent : element;
+        if (!container) continue;
+        const box = container.getBoundingClientRect();
+        const inset = (value: string) => (value.endsWith('px') ? Number.parseFloat(value) : Number.NaN);
+        const [top, right, bottom, left] = [extension.top, extension.right, extension.bottom, extension.left].map(inset);
+        if ([top, right, bottom, left].some(Number.isNaN)) continue;
+        const area = new DOMRect(box.left + left!, box.top + top!, box.width - left! - right!, box.height - top! - bottom!);
+        const x = Math.min(rect.left, area.left);
+        const y = Math.min(rect.top, area.top);
+        rect = new DOMRect(x, y, Math.max(rect.right, area.right) - x, Math.max(rect.bottom, area.bottom) - y);
+      }
+      if (style.display === 'inline' && element.tagName === 'A') {
+        const block = blockOf(element);
+        if (block && ownText(block).length >= 10) continue;
+      }
+      if (rect.width < min - 0.5 || rect.height < min - 0.5) {
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? element.getAttribute('name') ?? '').trim().slice(0, 30);
+        small.push(`${element.tagName.toLowerCase()} 「${name}」 ${Math.round(rect.width)}×${Math.round(rect.height)}`);
+      }
+    }
+    return small;
+  }, MIN_TARGET);
+}
+
+for (const role of ROLES) {
+  for (const device of VIEWPORTS) {
+    test(`every page passes axe${device.mobile ? ' and has 44 px tap targets' : ''}: ${role.name}, ${device.viewport.width} px`, async ({
+      browser,
+    }) => {
+      test.setTimeout(300_000);
+      const context = await browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
+      const page = await context.newPage();
+      if (role.email) {
+        await page.goto('/login');
+        await page.getByLabel('メールアドレス').fill(role.email);
+        await page.getByLabel('パスワード').fill(DEMO_PASSWORD);
+        await page.locator('main').getByRole('button', { name: 'ログイン', exact: true }).click();
+        await expect(page).not.toHaveURL(/\/login/);
+      }
+      const templates = pageTemplates();
+      expect(templates.length).toBeGreaterThan(30);
+      const links = new Set<string>();
+      const checked = new Set<string>();
+      const problems: string[] = [];
+
+      const check = async (path: string) => {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        const here = new URL(page.url());
+        const key = here.pathname + here.search;
+        if (checked.has(key)) return;
+        checked.add(key);
+        for (const link of await linkPaths(page)) links.add(link);
+        const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        for (const violation of axe.violations) {
+          const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
+          problems.push(`${path} → ${key}: ${violation.id} (${violation.impact}) ×${violation.nodes.length}: ${targets.join(' | ')}`);
+        }
+        if (device.mobile) for (const target of await smallTargets(page)) problems.push(`${path}: tap target ${target}`);
+        // The served document is the same at every width: validated once per role.
+        if (!device.mobile) {
+          const served = await page.request.get(key);
+          const report = await htmlValidate.validateString(await served.text());
+          for (const message of report.results.flatMap((result) => result.messages)) {
+            problems.push(`${key}: html-validate ${message.ruleId}: ${message.message} (${message.selector ?? ''})`);
+          }
+        }
+      };
+
+      for (const template of templates.filter((candidate) => candidate.params.length === 0)) await check(template.path);
+      for (const template of templates.filter((candidate) => candidate.params.length > 0)) {
+        const pattern = patternRegExp(template.pattern);
+        const linked = [...links].find((link) => pattern.test(link.split('?')[0]!));
+        await check(linked ?? template.path);
+      }
+      await context.close();
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
+}
