@@ -171,6 +171,9 @@ for (const role of ROLES) {
           problems.push(`${path} → ${key}: ${violation.id} (${violation.impact}) ×${violation.nodes.length}: ${targets.join(' | ')}`);
         }
         if (device.mobile) for (const target of await smallTargets(page)) problems.push(`${path}: tap target ${target}`);
+        // A class name built from a missing value (styles[size] of an unknown size) once reached the page.
+        const undefinedClasses = await page.locator('[class~="undefined"]').count();
+        if (undefinedClasses > 0) problems.push(`${path}: ${undefinedClasses} elements with the class "undefined"`);
         // The served document is the same at every width: validated once per role.
         if (!device.mobile) {
           const served = await page.request.get(key);
