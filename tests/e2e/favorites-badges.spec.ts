@@ -55,7 +55,11 @@ test('favoriting updates every button for the company, announces the badge, copi
   expect(await page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/badges$/);
   await page.clock.fastForward(2100);
   await expect(page.getByText('リンクをコピーしました')).toBeHidden();
-  // It closes itself after 8 seconds.
+  // While the pointer or focus is on it, it stays; 8 seconds after both have left, it closes.
+  await page.clock.fastForward(8500);
+  await expect(popup).toContainText('「はじめてのお気に入り」バッジを獲得しました');
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
   await page.clock.fastForward(8000);
   await expect(page.locator('#js-badge-popup-container')).toBeEmpty();
 

@@ -251,6 +251,36 @@ for (const device of VIEWPORTS) {
       await context.close();
     });
 
+    test('write a word-of-mouth post: the empty send, the messages and the corrected send', async ({ browser }) => {
+      const { context, page } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
+      const company = await someCompany(page);
+      await page.goto(`/word_mouths/new?company_id=${company.id}`);
+      const send = page.getByRole('button', { name: '審査に送信する' });
+      await tabTo(page, send);
+      await page.keyboard.press('Enter');
+      // The summary is announced and focus is on the first field with a message.
+      await expect(page.getByRole('alert')).toContainText('入力内容を確認してください');
+      const first = page.getByRole('radio', { name: '説明会' });
+      await expect(first).toBeFocused();
+      await page.keyboard.press('Space');
+      await expect(first).toBeChecked();
+      await tabTo(page, page.getByLabel('タイトル'));
+      await page.keyboard.type('説明会で感じた社風と雰囲気');
+      // A star rating is a radio group: one Tab stop, the arrows choose.
+      const stars = page.getByRole('radiogroup', { name: '総合評価' });
+      await tabTo(page, stars.getByRole('radio').first());
+      for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
+      await expect(stars.getByLabel('4点')).toBeChecked();
+      await tabTo(page, page.getByRole('textbox', { name: '本文' }));
+      await page.keyboard.type('社員の方が一人ひとりの質問に丁寧に答えてくださり、若手にも任せる社風がよく伝わる説明会でした。選考の流れも具体的に教えていただけました。');
+      await tabTo(page, send);
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/mypage\/posts\?submitted=\d+/);
+      await expect(page.locator('main h1')).toBeFocused();
+      await expect(page.locator('main li').first()).toContainText('説明会で感じた社風と雰囲気');
+      await context.close();
+    });
+
     test('the badge notification never takes focus from a field being typed in', async ({ browser }) => {
       const { context, page } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
       const company = await someCompany(page);
