@@ -159,13 +159,18 @@ for (const role of ROLES) {
       const problems: string[] = [];
 
       const check = async (path: string) => {
-        await page.goto(path, { waitUntil: 'networkidle' });
+        // Checked once React has hydrated and the personal parts (hearts, the account menu) are drawn.
+        await page.goto(path, { waitUntil: 'load' });
+        await page.waitForFunction(() => {
+          const main = document.querySelector('main') ?? document.body;
+          return document.documentElement.dataset.personal !== 'pending' && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
+        });
         const here = new URL(page.url());
         const key = here.pathname + here.search;
         if (checked.has(key)) return;
         checked.add(key);
         for (const link of await linkPaths(page)) links.add(link);
-        const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
         for (const violation of axe.violations) {
           const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
           problems.push(`${path} → ${key}: ${violation.id} (${violation.impact}) ×${violation.nodes.length}: ${targets.join(' | ')}`);
