@@ -170,7 +170,10 @@ for (const role of ROLES) {
         if (checked.has(key)) return;
         checked.add(key);
         for (const link of await linkPaths(page)) links.add(link);
-        const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).options({ resultTypes: ['violations'] }).analyze();
+        const axe = await new AxeBuilder({ page })
+          .withTags(AXE_TAGS)
+          .options({ resultTypes: ['violations'] })
+          .analyze();
         for (const violation of axe.violations) {
           const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
           problems.push(`${path} → ${key}: ${violation.id} (${violation.impact}) ×${violation.nodes.length}: ${targets.join(' | ')}`);

@@ -272,7 +272,9 @@ for (const device of VIEWPORTS) {
       for (let step = 0; step < 3; step += 1) await page.keyboard.press('ArrowRight');
       await expect(stars.getByLabel('4点')).toBeChecked();
       await tabTo(page, page.getByRole('textbox', { name: '本文' }));
-      await page.keyboard.type('社員の方が一人ひとりの質問に丁寧に答えてくださり、若手にも任せる社風がよく伝わる説明会でした。選考の流れも具体的に教えていただけました。');
+      await page.keyboard.type(
+        '社員の方が一人ひとりの質問に丁寧に答えてくださり、若手にも任せる社風がよく伝わる説明会でした。選考の流れも具体的に教えていただけました。',
+      );
       await tabTo(page, send);
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/mypage\/posts\?submitted=\d+/);

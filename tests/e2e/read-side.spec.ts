@@ -101,6 +101,28 @@ test('the header search box suggests companies after a pause and opens the chose
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
 
+test('romaji finds a company by its reading: the header suggestions, the search page and the API', async ({ page, request }) => {
+  const byKana = (await (await request.get(`/api/company?source=incremental&company_name=${encodeURIComponent('ノヴァ')}`)).json()) as {
+    companies: Array<{ name: string }>;
+  };
+  const name = byKana.companies[0]!.name;
+  await page.goto('/');
+  const box = page.getByRole('combobox');
+  await box.pressSequentially('nova', { delay: 50 });
+  await expect(page.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+  await page.goto(`/companies?q=${encodeURIComponent('ｎｏｖａ')}`);
+  await expect(
+    page
+      .locator('main')
+      .getByRole('link', { name: new RegExp(name) })
+      .first(),
+  ).toBeVisible();
+  const api = (await (await request.get('/api/company?source=incremental&company_name=NOVA')).json()) as {
+    companies: Array<{ name: string }>;
+  };
+  expect(api.companies.map((company) => company.name)).toContain(name);
+});
+
 test('the recommended carousel shows five whole slides in every position at 1280 px, with arrows on hover', async ({ page }) => {
   await page.goto('/');
   const carousel = page.getByRole('region', { name: 'おすすめ企業' });

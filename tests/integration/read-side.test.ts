@@ -77,6 +77,23 @@ describe('the read side on the demo data', () => {
     expect(await suggestCompanies({ companyName: '　', limit: 20 })).toEqual([]);
   });
 
+  it('finds companies by their reading typed in romaji, in any width and case (issue 18)', async () => {
+    const byKana = await suggestCompanies({ companyName: 'ノヴァ', limit: 20 });
+    expect(byKana.length).toBeGreaterThan(0);
+    const names = byKana.map((company) => company.name);
+    for (const typed of ['nova', 'NOVA', 'ｎｏｖａ', 'nov', 'noba']) {
+      const found = (await suggestCompanies({ companyName: typed, limit: 20 })).map((company) => company.name);
+      expect(found, typed).toEqual(expect.arrayContaining(names.slice(0, Math.min(names.length, 5))));
+    }
+    // The search page too, with every company the kana finds.
+    const page = await searchCompanies({ keyword: 'ｎｏｖａ', sort: 'relevance', page: 1, perPage: 10_000 });
+    const kanaPage = await searchCompanies({ keyword: 'ノヴァ', sort: 'relevance', page: 1, perPage: 10_000 });
+    expect(page.total).toBeGreaterThanOrEqual(kanaPage.total);
+    expect(page.companies.map((company) => company.id)).toEqual(expect.arrayContaining(kanaPage.companies.map((company) => company.id)));
+    // Not romaji: nothing changes for kana and kanji.
+    expect((await searchCompanies({ keyword: 'zzzq', sort: 'relevance', page: 1, perPage: 20 })).total).toBe(0);
+  });
+
   it('filters, sorts and pages the search page', async () => {
     const all = await searchCompanies({ keyword: '', sort: 'kana', page: 1, perPage: 20 });
     expect(all.total).toBe(await count(`SELECT count(*) AS n FROM companies`));

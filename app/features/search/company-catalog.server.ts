@@ -7,6 +7,7 @@ import { db, selectRows } from '../../db/client.server';
 import { companies, prefectures } from '../../db/schema';
 import { CompanySearchIndex } from './company-index';
 import { normalizeSearchText } from './normalize';
+import { foldReading, romajiReadings } from './romaji';
 
 export type CatalogCompany = {
   id: number;
@@ -34,6 +35,8 @@ export type CompanyCatalog = {
   /** Published posts of all companies (service reviews not included). */
   publishedPostTotal: number;
   index: CompanySearchIndex;
+  /** The readings as romaji reaches them (romaji.ts), in the same positions as `index`. */
+  readingIndex: CompanySearchIndex;
   version: string;
 };
 
@@ -68,9 +71,9 @@ async function build(): Promise<CompanyCatalog> {
     .from(companies)
     .innerJoin(prefectures, eq(prefectures.id, companies.prefectureId))
     .orderBy(desc(companies.publishedPostCount), asc(companies.kana), asc(companies.id));
-  const index = new CompanySearchIndex(
-    rows.map((row) => ({ id: row.id, nameKey: normalizeSearchText(row.name), kanaKey: normalizeSearchText(row.kana) })),
-  );
+  const keys = rows.map((row) => ({ id: row.id, nameKey: normalizeSearchText(row.name), kanaKey: normalizeSearchText(row.kana) }));
+  const index = new CompanySearchIndex(keys);
+  const readingIndex = new CompanySearchIndex(keys.map((key) => ({ id: key.id, nameKey: '', kanaKey: foldReading(key.kanaKey) })));
   const orders: Record<CatalogOrder, CatalogCompany[]> = {
     posts: rows,
     rating: [...rows].sort(
@@ -90,7 +93,36 @@ async function build(): Promise<CompanyCatalog> {
   };
   const ranks: Record<CatalogOrder, Int32Array> = { posts: rankIn(orders.posts), rating: rankIn(orders.rating), kana: rankIn(orders.kana) };
   const publishedPostTotal = rows.reduce((sum, row) => sum + row.publishedPostCount, 0);
-  return { companies: rows, orders, ranks, byId: new Map(rows.map((row) => [row.id, row])), publishedPostTotal, index, version };
+  return {
+    companies: rows,
+    orders,
+    ranks,
+    byId: new Map(rows.map((row) => [row.id, row])),
+    publishedPostTotal,
+    index,
+    readingIndex,
+    version,
+  };
+}
+
+/**
+ * Positions of the companies a normalised query finds: by name or reading as typed, then, for a
+ * query in romaji, by the reading it spells (docs/decisions/037-romaji-search.md).
+ */
+export function matchPositions(catalog: CompanyCatalog, key: string, limit: number): number[] {
+  const positions = catalog.index.positions(key, limit);
+  const readings = romajiReadings(key);
+  if (readings.length === 0 || positions.length >= limit) return positions;
+  const taken = new Set(positions);
+  for (const reading of readings) {
+    for (const position of catalog.readingIndex.positions(reading, limit)) {
+      if (taken.has(position)) continue;
+      taken.add(position);
+      positions.push(position);
+      if (positions.length >= limit) return positions;
+    }
+  }
+  return positions;
 }
 
 function reload(): Promise<CompanyCatalog> {

@@ -1,4 +1,4 @@
-import { getCompanyCatalog, type CatalogCompany } from './company-catalog.server';
+import { getCompanyCatalog, matchPositions, type CatalogCompany } from './company-catalog.server';
 import { normalizeSearchText } from './normalize';
 import type { CompanySort } from './sorts';
 import { pageOf } from '../../lib/pagination';
@@ -26,12 +26,12 @@ export async function searchCompanies(options: {
     list = catalog.orders[options.sort === 'relevance' ? 'posts' : options.sort];
   } else if (options.sort === 'relevance') {
     // The index's own order: prefix matches first, then the most talked-about.
-    list = catalog.index.positions(key, Infinity).map((position) => catalog.companies[position]!);
+    list = matchPositions(catalog, key, Infinity).map((position) => catalog.companies[position]!);
   } else {
     // The matches' ranks in the chosen order, sorted as numbers: no pass over every company.
     const ranks = catalog.ranks[options.sort];
     const order = catalog.orders[options.sort];
-    const matched = Int32Array.from(catalog.index.positions(key, Infinity), (position) => ranks[position]!);
+    const matched = Int32Array.from(matchPositions(catalog, key, Infinity), (position) => ranks[position]!);
     list = Array.from(matched.sort(), (rank) => order[rank]!);
   }
   const { industryId, prefectureId } = options;
@@ -48,8 +48,8 @@ export async function suggestCompanies(options: { companyName: string; limit: nu
   const key = normalizeSearchText(options.companyName);
   if (!key) return [];
   const catalog = await getCompanyCatalog();
-  return catalog.index.search(key, options.limit).map((id) => {
-    const company = catalog.byId.get(id)!;
+  return matchPositions(catalog, key, options.limit).map((position) => {
+    const company = catalog.companies[position]!;
     return { company_id: company.id, name: company.name, pref_name: company.prefectureName, url: company.url };
   });
 }
