@@ -23,6 +23,9 @@ export default [
   route('recruit_services', 'routes/recruit-services.tsx'),
   route('recruit_services/:serviceId', 'routes/recruit-service.tsx'),
   route('badges', 'routes/badges.tsx'),
+  // The site's terms and privacy policy (issue 18), linked from sign-up and the footer.
+  route('terms', 'routes/terms.tsx'),
+  route('privacy', 'routes/privacy.tsx'),
 
   // For search engines
   route('robots.txt', 'routes/seo/robots.ts'),

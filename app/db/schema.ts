@@ -129,6 +129,8 @@ export const users = pgTable(
     faculty: text('faculty'),
     /** The spring the student graduates, e.g. 2027 for 2027年卒. */
     graduationYear: smallint('graduation_year'),
+    /** 学部 (undergraduate), 大学院 (graduate) or 既卒 (alumni, no year needed): issue 18. */
+    graduationKind: text('graduation_kind').notNull().default('undergraduate'),
     profileCompletedAt: timestamp('profile_completed_at', { withTimezone: true }),
     /** When the owner was last emailed about repeated failed logins (at most once a day). */
     loginAlertSentAt: timestamp('login_alert_sent_at', { withTimezone: true }),

@@ -85,6 +85,11 @@ export function publicOrigin(): string {
   return origin;
 }
 
+/** Where students reach the operator (CONTACT_EMAIL), shown on the terms and privacy pages. */
+export function contactEmail(): string {
+  return process.env.CONTACT_EMAIL || 'support@shulog.example';
+}
+
 let cached: Config | undefined;
 
 export function loadConfig(): Config {

@@ -16,6 +16,7 @@ import { parseId } from '../lib/http';
 import { SHARED_PAGE_BY_AUDIENCE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Breadcrumbs, type Crumb } from '../ui/breadcrumbs';
+import { graduationLabel } from '../features/accounts/schemas';
 import type { Route } from './+types/post';
 import styles from './post.module.css';
 
@@ -78,7 +79,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 function authorLine(post: Route.ComponentProps['loaderData']['post']): string {
   if (post.type === 'employee_word_mouth') return '社員・元社員のクチコミ';
   if (!post.author) return '退会したユーザー';
-  const parts = [post.author.graduationYear ? `${post.author.graduationYear}年卒` : null, post.author.faculty];
+  const parts = [graduationLabel(post.author.graduationKind, post.author.graduationYear), post.author.faculty];
   return parts.filter(Boolean).join('・') || '学生会員';
 }
 

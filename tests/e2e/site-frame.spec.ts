@@ -112,3 +112,32 @@ test('links move between pages without reloading the document; back returns', as
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
   expect(errors).toEqual([]);
 });
+
+test('the terms and the privacy policy are linked from every footer and from sign-up, which keeps what was typed', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/companies');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByRole('link', { name: '利用規約' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('利用規約');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'プライバシーポリシー' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('プライバシーポリシー');
+  // What is stored and why, the rights under the act, and a contact from configuration.
+  await expect(page.locator('main')).toContainText('個人情報保護法');
+  await expect(page.locator('main')).toContainText('メールアドレス');
+  await expect(page.locator('main a[href^="mailto:"]')).toHaveAttribute('href', /^mailto:.+@.+/);
+
+  await page.goto('/signup');
+  await page.getByLabel('メールアドレス').fill('reader@example.com');
+  const opened = context.waitForEvent('page');
+  await page
+    .locator('main')
+    .getByRole('link', { name: /利用規約/ })
+    .click();
+  const terms = await opened;
+  await expect(terms.getByRole('heading', { level: 1 })).toHaveText('利用規約');
+  await expect(page.getByLabel('メールアドレス')).toHaveValue('reader@example.com');
+  await expect(page.locator('main').getByRole('link', { name: /プライバシーポリシー/ })).toHaveAttribute('href', '/privacy');
+  await terms.close();
+});

@@ -8,6 +8,7 @@ export type MyProfile = {
   university: string | null;
   faculty: string | null;
   graduationYear: number | null;
+  graduationKind: string;
   profileCompletedAt: Date | null;
   industryIds: number[];
   prefectureIds: number[];
@@ -26,6 +27,7 @@ export async function getMyProfile(options: { userId: number }): Promise<MyProfi
       university: users.university,
       faculty: users.faculty,
       graduationYear: users.graduationYear,
+      graduationKind: users.graduationKind,
       profileCompletedAt: users.profileCompletedAt,
       industryIds: sql<
         number[]

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fieldErrors, loginSchema, matchConditionsSchema, normalizeEmail, profileSchema, safeRedirectPath, signupSchema } from './schemas';
+import {
+  fieldErrors,
+  graduationLabel,
+  graduationYearChoices,
+  loginSchema,
+  matchConditionsSchema,
+  normalizeEmail,
+  profileSchema,
+  safeRedirectPath,
+  signupSchema,
+} from './schemas';
 import { isOverLimit, isSessionActive, needsSlowDown, needsTouch, IDLE_TIMEOUT_MS, TOUCH_INTERVAL_MS } from './session-policy';
 
 describe('safeRedirectPath', () => {
@@ -106,6 +116,38 @@ describe('account forms', () => {
       prefectureIds: [],
     });
     expect(matchConditionsSchema.safeParse({ industryIds: ['1; DROP'], prefectureIds: [] }).success).toBe(false);
+  });
+});
+
+describe('graduation', () => {
+  it('offers years from the end of the current academic year (April to March, Tokyo time)', () => {
+    expect(graduationYearChoices(new Date('2026-11-24T12:00:00+09:00'))).toEqual([2027, 2028, 2029, 2030, 2031, 2032]);
+    expect(graduationYearChoices(new Date('2027-03-31T23:59:00+09:00'))[0]).toBe(2027);
+    // 1 April in Tokyo is still 31 March in UTC: the new academic year has begun.
+    expect(graduationYearChoices(new Date('2027-04-01T00:30:00+09:00'))[0]).toBe(2028);
+    expect(graduationYearChoices(new Date('2027-01-05T10:00:00+09:00'))[0]).toBe(2027);
+  });
+
+  it('takes 学部, 大学院 and 既卒; 既卒 needs no year, the others do', () => {
+    const base = { name: '山田 花子', university: '東都大学', faculty: '理工学研究科' };
+    expect(profileSchema.parse({ ...base, graduationKind: 'graduate', graduationYear: '2028' })).toMatchObject({
+      graduationKind: 'graduate',
+      graduationYear: 2028,
+    });
+    expect(profileSchema.parse({ ...base, graduationKind: 'alumni', graduationYear: '' })).toMatchObject({
+      graduationKind: 'alumni',
+      graduationYear: null,
+    });
+    const missing = profileSchema.safeParse({ ...base, graduationKind: 'graduate', graduationYear: '' });
+    expect(fieldErrors(missing.error!)).toEqual({ graduationYear: '卒業年度を選択してください。' });
+    expect(profileSchema.safeParse({ ...base, graduationKind: 'phd', graduationYear: '2028' }).success).toBe(false);
+  });
+
+  it('reads beside a post as 2027年卒, 2027年卒（大学院） or 既卒', () => {
+    expect(graduationLabel('undergraduate', 2027)).toBe('2027年卒');
+    expect(graduationLabel('graduate', 2027)).toBe('2027年卒（大学院）');
+    expect(graduationLabel('alumni', 2024)).toBe('既卒');
+    expect(graduationLabel('undergraduate', null)).toBeNull();
   });
 });
 

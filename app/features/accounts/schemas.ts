@@ -47,26 +47,50 @@ export const passwordResetSchema = z
     message: '確認用のパスワードが一致しません。',
   });
 
-/** The graduation years offered: this spring to five years ahead. */
+/** 学部卒 or 大学院卒 expected in a year, or 既卒 (graduated, looking for work): issue 18. */
+export const GRADUATION_KINDS = ['undergraduate', 'graduate', 'alumni'] as const;
+export type GraduationKind = (typeof GRADUATION_KINDS)[number];
+export const GRADUATION_KIND_LABELS: Record<GraduationKind, string> = { undergraduate: '学部', graduate: '大学院', alumni: '既卒' };
+
+/**
+ * The graduation years offered: from the students graduating at the end of the current academic
+ * year (Japan's runs April to March, on Tokyo's calendar: in November 2026 that is 2027年卒) to
+ * five years after it.
+ */
 export function graduationYearChoices(now: Date = new Date()): number[] {
-  const first = now.getFullYear();
+  const tokyo = new Date(now.getTime() + 9 * 3_600_000);
+  const first = tokyo.getUTCMonth() >= 3 ? tokyo.getUTCFullYear() + 1 : tokyo.getUTCFullYear();
   return Array.from({ length: 6 }, (_, index) => first + index);
+}
+
+/** How a student's graduation reads beside their posts: 2027年卒, 2027年卒（大学院）, 既卒. */
+export function graduationLabel(kind: string | null | undefined, year: number | null | undefined): string | null {
+  if (kind === 'alumni') return '既卒';
+  if (!year) return null;
+  return kind === 'graduate' ? `${year}年卒（大学院）` : `${year}年卒`;
 }
 
 const requiredText = (label: string, max: number) =>
   z.string().trim().min(1, `${label}を入力してください。`).max(max, `${label}は${max}文字以内で入力してください。`);
 
-export const profileSchema = z.object({
-  name: requiredText('お名前', 50),
-  university: requiredText('大学名', 80),
-  faculty: requiredText('学部・学科', 80),
-  graduationYear: z
-    .string()
-    .min(1, '卒業年度を選択してください。')
-    .regex(/^\d{4}$/, '卒業年度を選択してください。')
-    .transform(Number)
-    .refine((year) => year >= 2000 && year <= 2100, '卒業年度を選択してください。'),
-});
+export const profileSchema = z
+  .object({
+    name: requiredText('お名前', 50),
+    university: requiredText('大学名', 80),
+    faculty: requiredText('学部・学科', 80),
+    graduationKind: z.enum(GRADUATION_KINDS, { error: '区分を選択してください。' }).default('undergraduate'),
+    // 既卒 needs no year: the field may stay empty then.
+    graduationYear: z
+      .string()
+      .regex(/^(\d{4})?$/, '卒業年度を選択してください。')
+      .transform((value) => (value === '' ? null : Number(value)))
+      .refine((year) => year === null || (year >= 2000 && year <= 2100), '卒業年度を選択してください。'),
+  })
+  .superRefine((value, context) => {
+    if (value.graduationKind !== 'alumni' && value.graduationYear === null) {
+      context.addIssue({ code: 'custom', path: ['graduationYear'], message: '卒業年度を選択してください。' });
+    }
+  });
 
 const idList = (max: number, message: string) =>
   z

@@ -12,7 +12,9 @@ export async function updateProfile(options: {
   name: string;
   university: string;
   faculty: string;
-  graduationYear: number;
+  graduationYear: number | null;
+  /** 学部 when not given. */
+  graduationKind?: 'undergraduate' | 'graduate' | 'alumni';
 }): Promise<{ firstCompletion: boolean }> {
   return inTransaction(undefined, async (tx) => {
     const [row] = await tx
@@ -22,6 +24,7 @@ export async function updateProfile(options: {
         university: options.university,
         faculty: options.faculty,
         graduationYear: options.graduationYear,
+        graduationKind: options.graduationKind ?? 'undergraduate',
         profileCompletedAt: sql`coalesce(${users.profileCompletedAt}, now())`,
         updatedAt: sql`now()`,
       })

@@ -28,7 +28,7 @@ export type PostDetail = {
   company: { id: number; name: string } | null;
   recruitService: { id: number; name: string } | null;
   /** What is shown of the author: never the name or email. */
-  author: { graduationYear: number | null; faculty: string | null } | null;
+  author: { graduationYear: number | null; graduationKind: string; faculty: string | null } | null;
 };
 
 /** A published post of the given type, or null (unknown, unpublished or of another type). */
@@ -39,6 +39,7 @@ export async function getPost(options: { postId: number; type: PostTypeKey }): P
       companyName: companies.name,
       serviceName: recruitServices.name,
       authorGraduationYear: users.graduationYear,
+      authorGraduationKind: users.graduationKind,
       authorFaculty: users.faculty,
       intern: internExperiences,
       screening: screeningExperiences,
@@ -73,7 +74,13 @@ export async function getPost(options: { postId: number; type: PostTypeKey }): P
     publishedAt: (post.publishedAt ?? post.createdAt).toISOString(),
     company: post.companyId && row.companyName ? { id: post.companyId, name: row.companyName } : null,
     recruitService: post.recruitServiceId && row.serviceName ? { id: post.recruitServiceId, name: row.serviceName } : null,
-    author: post.authorId ? { graduationYear: row.authorGraduationYear, faculty: row.authorFaculty } : null,
+    author: post.authorId
+      ? {
+          graduationYear: row.authorGraduationYear,
+          graduationKind: row.authorGraduationKind ?? 'undergraduate',
+          faculty: row.authorFaculty,
+        }
+      : null,
   };
 }
 

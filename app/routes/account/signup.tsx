@@ -81,6 +81,17 @@ export default function SignupPage({ actionData }: Route.ComponentProps) {
           hint={`${PASSWORD_MIN}文字以上。長いパスフレーズもお使いいただけます。`}
         />
         <p className={authStyles.note}>登録後、プロフィール（お名前・大学・卒業年度）を入力します。</p>
+        {/* New tabs: following a link must not lose what was typed here. */}
+        <p className={authStyles.note}>
+          <a href="/terms" target="_blank" rel="noopener">
+            利用規約<span className="visually-hidden">（新しいタブで開きます）</span>
+          </a>
+          と
+          <a href="/privacy" target="_blank" rel="noopener">
+            プライバシーポリシー<span className="visually-hidden">（新しいタブで開きます）</span>
+          </a>
+          をお読みのうえ、同意して登録してください。
+        </p>
         <Button type="submit" fullWidth size="large" disabledLabel="登録しています…" pending={navigation.state === 'submitting'}>
           同意して登録する
         </Button>

@@ -3,7 +3,13 @@ import { data, useNavigation } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { getMyProfile } from '../../features/accounts/get-my-profile.server';
 import { listFilterOptions } from '../../features/companies/list-filter-options.server';
-import { graduationYearChoices, matchConditionsSchema, profileSchema } from '../../features/accounts/schemas';
+import {
+  GRADUATION_KIND_LABELS,
+  GRADUATION_KINDS,
+  graduationYearChoices,
+  matchConditionsSchema,
+  profileSchema,
+} from '../../features/accounts/schemas';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { updateMatchConditions } from '../../features/accounts/update-match-conditions.server';
 import { updateProfile } from '../../features/accounts/update-profile.server';
@@ -18,6 +24,7 @@ import { Card } from '../../ui/card';
 import { Checkbox, CheckboxGroup } from '../../ui/checkbox';
 import { Input } from '../../ui/input';
 import { Select } from '../../ui/select';
+import { RadioGroup } from '../../ui/radio';
 import { useSnackBar } from '../../ui/snack-bar';
 import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/profile';
@@ -65,6 +72,12 @@ export function meta() {
 }
 
 /** 「保存しました。」 beside the form that was just saved (the snack bar says it too). */
+/** The years on offer, and the student's own year when it has passed (so a save does not drop it). */
+function yearOptions(years: number[], current: number | null) {
+  const all = current !== null && !years.includes(current) ? [current, ...years] : years;
+  return all.map((year) => ({ value: String(year), label: `${year}年卒` }));
+}
+
 function SavedNote({ shown }: { shown: boolean }) {
   return shown ? (
     <p className={styles.saved} role="status">
@@ -141,12 +154,19 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             placeholder="例: 経済学部 経済学科"
             defaultValue={textValue(profileValues, 'faculty') ?? profile.faculty ?? ''}
           />
+          <RadioGroup
+            legend="区分"
+            name="graduationKind"
+            orientation="horizontal"
+            options={GRADUATION_KINDS.map((kind) => ({ value: kind, label: GRADUATION_KIND_LABELS[kind] }))}
+            defaultValue={textValue(profileValues, 'graduationKind') ?? profile.graduationKind}
+          />
           <Select
-            label="卒業年度"
+            label="卒業年度（見込み）"
             name="graduationYear"
-            required
+            hint="大学院生は修了の年度を選んでください。既卒の方は空欄のままで構いません。"
             placeholder="選択してください"
-            options={graduationYears.map((year) => ({ value: String(year), label: `${year}年卒` }))}
+            options={yearOptions(graduationYears, profile.graduationYear)}
             defaultValue={
               textValue(profileValues, 'graduationYear') ?? (profile.graduationYear ? String(profile.graduationYear) : undefined)
             }

@@ -29,6 +29,12 @@ export function SiteFooter() {
             <li>
               <Link to="/mypage">マイページ</Link>
             </li>
+            <li>
+              <Link to="/terms">利用規約</Link>
+            </li>
+            <li>
+              <Link to="/privacy">プライバシーポリシー</Link>
+            </li>
           </ul>
         </nav>
         <p className={styles.note}>掲載している企業・投稿はすべてデモ用に作成した架空のものです。</p>

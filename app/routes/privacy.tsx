@@ -1,0 +1,116 @@
+import { Link } from '../ui/link';
+import { contactEmail } from '../lib/config.server';
+import { originFromMatches, pageMeta } from '../lib/meta';
+import { SHARED_PAGE } from '../lib/shared-page';
+import type { Route } from './+types/privacy';
+import styles from './legal.module.css';
+
+/** The same page for everyone (docs/decisions/030-shared-pages.md). */
+export const handle = SHARED_PAGE;
+
+export function loader() {
+  return { contact: contactEmail() };
+}
+
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    title: 'プライバシーポリシー',
+    description: 'シューログが取得する個人情報とその利用目的、保存、第三者提供、開示などの請求の方法を説明します。',
+    path: '/privacy',
+    origin: originFromMatches(matches),
+  });
+}
+
+/** What the site stores about a member, and why: the tables of app/db/schema.ts in plain words. */
+const STORED: Array<{ item: string; purpose: string }> = [
+  { item: 'メールアドレス', purpose: 'ログイン、パスワード再設定や審査結果などのお知らせメールの送信のため' },
+  { item: 'パスワード', purpose: 'ログインのため。復元できない形（argon2id によるハッシュ）でのみ保存し、元のパスワードは保存しません' },
+  {
+    item: 'プロフィール（お名前、大学名、学部・学科、卒業年度、希望する業界・勤務地）',
+    purpose: 'マイページでの表示、投稿者情報の表示（卒業年度と学部のみ）、おすすめ企業の表示のため',
+  },
+  { item: '投稿と下書き、審査の記録', purpose: '投稿の作成・審査・公開と、差し戻しの理由などをお知らせするため' },
+  { item: 'お気に入り、クリップ、「参考になった」', purpose: '会員ご自身が読み返すため、各投稿の「参考になった」の数を表示するため' },
+  {
+    item: '選考管理の内容（企業、選考の段階、締切・面接などの予定）',
+    purpose: '会員ご自身の選考の管理と、カレンダーへの予定の配信のため。カレンダー用のURLは会員ご自身だけに表示します',
+  },
+  { item: '企業・投稿の閲覧の記録', purpose: 'バッジの付与と、よく見られている企業の表示のため' },
+  { item: 'バッジ、ポイント', purpose: '獲得状況を会員ご自身に表示するため' },
+  {
+    item: 'アクセスの記録（IPアドレス、日時、ページのURL、ブラウザの種類）',
+    purpose: '不正なログインの防止（ログイン失敗の回数の記録を含みます）、障害の調査、サービスの改善のため',
+  },
+];
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
+  return (
+    <main id="main" tabIndex={-1} className={styles.main}>
+      <article className={styles.document}>
+        <h1 className={styles.title}>プライバシーポリシー</h1>
+        <p className={styles.dates}>制定日：2026年11月24日</p>
+        <p>
+          シューログ運営事務局（以下「運営者」）は、就活・インターン情報サイト「シューログ」（以下「本サービス」）で取得する個人情報を、個人情報の保護に関する法律（個人情報保護法）その他の法令にしたがって、次のとおり取り扱います。
+        </p>
+
+        <h2>1. 取得する情報と利用目的</h2>
+        <p>運営者は、次の情報を、それぞれの目的の範囲内でのみ利用します。</p>
+        <dl className={styles.items}>
+          {STORED.map((entry) => (
+            <div key={entry.item}>
+              <dt>{entry.item}</dt>
+              <dd>{entry.purpose}</dd>
+            </div>
+          ))}
+        </dl>
+
+        <h2>2. Cookie の利用</h2>
+        <p>
+          ログインの状態を保つため、フォームの不正な送信を防ぐため、ログアウトなどのお知らせを一度だけ表示するために Cookie
+          を使います。広告や行動追跡のための Cookie、外部の解析サービスは使っていません。
+        </p>
+
+        <h2>3. 公開される情報</h2>
+        <p>
+          承認された投稿は、卒業年度と学部とともに、どなたでも読める形で公開されます。お名前、大学名、メールアドレスは公開しません。投稿の本文に、ご自身や他の人を特定できる情報を書かないでください。
+        </p>
+
+        <h2>4. 第三者への提供と委託</h2>
+        <ol>
+          <li>法令に基づく場合を除き、ご本人の同意なく個人情報を第三者に提供しません。</li>
+          <li>
+            お知らせメールの送信をメール配信事業者に委託することがあります。その場合、送信に必要なメールアドレスと本文のみを預け、委託先を適切に監督します。
+          </li>
+        </ol>
+
+        <h2>5. 安全管理</h2>
+        <p>
+          通信の暗号化、パスワードのハッシュ化、他の会員の情報を読めないようにする権限の確認、管理者の操作の記録など、個人情報の漏えい・滅失・毀損を防ぐための措置を講じます。
+        </p>
+
+        <h2>6. 保存期間</h2>
+        <p>
+          個人情報は、アカウントがある間、上記の目的のために保存します。パスワード再設定用のリンクなど一時的な情報は、有効期限が過ぎたものから使えなくなります。
+        </p>
+
+        <h2>7. 開示・訂正・利用停止などの請求</h2>
+        <p>
+          個人情報保護法に基づき、ご本人は保有個人データの開示、訂正・追加・削除、利用の停止・消去、第三者提供の停止を請求できます。プロフィールと希望条件は
+          <Link to="/mypage">マイページ</Link>
+          でいつでも訂正できます。そのほかの請求やアカウントの削除（退会）のご希望は、下記のお問い合わせ窓口まで、登録したメールアドレスからご連絡ください。ご本人であることを確認したうえで、遅滞なく対応します。
+        </p>
+
+        <h2>8. ポリシーの変更</h2>
+        <p>法令の改正やサービスの変更に合わせて、本ポリシーを変更することがあります。重要な変更は本サービス上でお知らせします。</p>
+
+        <h2>9. お問い合わせ窓口</h2>
+        <p className={styles.contact}>
+          シューログ運営事務局：<a href={`mailto:${loaderData.contact}`}>{loaderData.contact}</a>
+        </p>
+        <p>
+          本サービスの利用条件は<Link to="/terms">利用規約</Link>をご覧ください。
+        </p>
+      </article>
+    </main>
+  );
+}
