@@ -67,6 +67,7 @@ export default [
     route('mypage/points', 'routes/mypage/points.tsx'),
     route('mypage/clips', 'routes/mypage/clips.tsx'),
     route('mypage/selections', 'routes/mypage/selections.tsx'),
+    route('mypage/account', 'routes/mypage/account.tsx'),
   ]),
 
   // Favorites and badges (SPEC.md section 7)

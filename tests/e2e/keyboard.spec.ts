@@ -5,7 +5,7 @@
 // while it has focus, and gives focus back when it closes.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { VIEWPORTS, type Device } from '../support/e2e-devices';
-import { signUpStudent } from '../support/e2e-students';
+import { E2E_PASSWORD, signUpStudent } from '../support/e2e-students';
 
 const DEMO_PASSWORD = 'shulog-demo-2026';
 
@@ -208,6 +208,42 @@ for (const device of VIEWPORTS) {
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(/\/mypage/);
       await visitor.close();
+    });
+
+    test('change the password: the current one first, and the other devices are logged out', async ({ browser }) => {
+      const { context, page, email } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
+      // The same student on another device.
+      const other = await browser.newContext();
+      const otherPage = await other.newPage();
+      await otherPage.goto('/login');
+      await otherPage.getByLabel('メールアドレス').fill(email);
+      await otherPage.getByLabel('パスワード').fill(E2E_PASSWORD);
+      await otherPage.locator('main').getByRole('button', { name: 'ログイン', exact: true }).click();
+      await expect(otherPage).toHaveURL(/\/mypage/);
+
+      await page.goto('/mypage/account');
+      await tabTo(page, page.getByLabel('現在のパスワード'));
+      await page.keyboard.type('not my password');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('a changed pass phrase');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('a changed pass phrase');
+      await page.keyboard.press('Enter');
+      await expect(page.getByLabel('現在のパスワード')).toBeFocused();
+      await expect(page.locator('main')).toContainText('現在のパスワードが正しくありません。');
+      // What was typed stays (nothing is lost); the wrong password is replaced.
+      await expect(page.getByRole('textbox', { name: '新しいパスワード', exact: true })).toHaveValue('a changed pass phrase');
+      await page.keyboard.press('ControlOrMeta+a');
+      await page.keyboard.type(E2E_PASSWORD);
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('status').filter({ hasText: 'パスワードを変更しました' }).first()).toBeVisible();
+      // This device stays logged in; the other one is logged out.
+      await page.goto('/mypage');
+      await expect(page).toHaveURL(/\/mypage$/);
+      await otherPage.goto('/mypage');
+      await expect(otherPage).toHaveURL(/\/login/);
+      await other.close();
+      await context.close();
     });
 
     test('the selection tracker: add a company and a deadline', async ({ browser }) => {

@@ -17,6 +17,7 @@ import { listOutboxEmails } from '../../app/lib/email/transport.server';
 import { requestPasswordReset } from '../../app/features/accounts/request-password-reset.server';
 import { resetPassword } from '../../app/features/accounts/reset-password.server';
 import { createSession, findSession, rotateSession } from '../../app/features/accounts/sessions.server';
+import { changePassword } from '../../app/features/accounts/change-password.server';
 import { signUp } from '../../app/features/accounts/sign-up.server';
 import { updateMatchConditions } from '../../app/features/accounts/update-match-conditions.server';
 import { updateProfile } from '../../app/features/accounts/update-profile.server';
@@ -103,6 +104,34 @@ describe('sign-up and login', () => {
     for (let i = 0; i < 10; i += 1) await recordLoginFailure({ ip: '192.0.2.77', email: 'pair@example.jp', now: minutesAgo(50 - i * 2) });
     await expectCode(logIn({ email: 'pair@example.jp', password: 'pair password', ip: '192.0.2.77' }), 'rate_limited');
     expect((await logIn({ email: 'pair@example.jp', password: 'pair password', ip: '192.0.2.78' })).email).toBe('pair@example.jp');
+  });
+});
+
+describe('changing the password while logged in (issue 18)', () => {
+  it('needs the current password, ends the other sessions and keeps this one', async () => {
+    const { userId } = await signUp({ email: 'changer@example.jp', password: 'the first pass phrase' });
+    const here = await createSession({ userId });
+    const elsewhere = await createSession({ userId });
+    const before = await database().query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+
+    const wrong = await changePassword({
+      userId,
+      sessionId: here.id,
+      currentPassword: 'not the pass phrase',
+      password: 'a second pass phrase',
+    });
+    expect(wrong).toEqual({ ok: false, reason: 'wrong_password' });
+    const unchanged = await database().query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
+    expect(unchanged[0]!.password_hash).toBe(before[0]!.password_hash);
+    expect(await findSession({ id: elsewhere.id })).not.toBeNull();
+
+    expect(
+      await changePassword({ userId, sessionId: here.id, currentPassword: 'the first pass phrase', password: 'a second pass phrase' }),
+    ).toEqual({ ok: true });
+    expect((await findSession({ id: here.id }))?.user?.email).toBe('changer@example.jp');
+    expect(await findSession({ id: elsewhere.id })).toBeNull();
+    await expectCode(logIn({ email: 'changer@example.jp', password: 'the first pass phrase', ip: '10.20.0.1' }), 'invalid_credentials');
+    expect((await logIn({ email: 'changer@example.jp', password: 'a second pass phrase', ip: '10.20.0.1' })).id).toBe(userId);
   });
 });
 

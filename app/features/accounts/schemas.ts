@@ -47,6 +47,18 @@ export const passwordResetSchema = z
     message: '確認用のパスワードが一致しません。',
   });
 
+/** Changing the password while logged in: the current one first (issue 18). */
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string().min(1, '現在のパスワードを入力してください。'),
+    password: newPassword,
+    passwordConfirmation: z.string(),
+  })
+  .refine((value) => value.password === value.passwordConfirmation, {
+    path: ['passwordConfirmation'],
+    message: '確認用のパスワードが一致しません。',
+  });
+
 /** 学部卒 or 大学院卒 expected in a year, or 既卒 (graduated, looking for work): issue 18. */
 export const GRADUATION_KINDS = ['undergraduate', 'graduate', 'alumni'] as const;
 export type GraduationKind = (typeof GRADUATION_KINDS)[number];

@@ -13,6 +13,7 @@ const TABS = [
   { to: '/mypage/posts', label: '投稿' },
   { to: '/mypage/clips', label: 'クリップ' },
   { to: '/mypage/points', label: 'ポイント' },
+  { to: '/mypage/account', label: 'アカウント設定' },
 ] as const;
 
 export function headers() {
