@@ -14,10 +14,15 @@ import { VIEWPORTS } from '../support/e2e-devices';
 import { routeTemplates, type RouteEntry, type RouteTemplate } from '../support/route-paths';
 
 const DEMO_PASSWORD = 'shulog-demo-2026';
+// The admin area is the 404 page to everyone but moderators (moderation.spec.ts proves it, and the
+// 404 page is checked through the table's * route), and every other page is the same for a
+// moderator as for a visitor but for the header, which the admin pages carry: so visitors and
+// students walk everything outside /admin, moderators the admin area.
+const ADMIN = /^\/admin(\/|$)/;
 const ROLES = [
-  { name: 'visitor', email: null },
-  { name: 'student', email: 'student01@shulog.example' },
-  { name: 'moderator', email: 'admin@shulog.example' },
+  { name: 'visitor', email: null, walks: (pattern: string) => !ADMIN.test(pattern) },
+  { name: 'student', email: 'student01@shulog.example', walks: (pattern: string) => !ADMIN.test(pattern) },
+  { name: 'moderator', email: 'admin@shulog.example', walks: (pattern: string) => ADMIN.test(pattern) },
 ] as const;
 const MIN_TARGET = 44;
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
@@ -152,8 +157,8 @@ for (const role of ROLES) {
         await page.locator('main').getByRole('button', { name: 'ログイン', exact: true }).click();
         await expect(page).not.toHaveURL(/\/login/);
       }
-      const templates = pageTemplates();
-      expect(templates.length).toBeGreaterThan(30);
+      const templates = pageTemplates().filter((template) => role.walks(template.pattern));
+      expect(templates.length).toBeGreaterThan(role.name === 'moderator' ? 8 : 30);
       const links = new Set<string>();
       const checked = new Set<string>();
       const problems: string[] = [];

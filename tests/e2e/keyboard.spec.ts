@@ -130,6 +130,40 @@ for (const device of VIEWPORTS) {
       await context.close();
     });
 
+    test('sign up and fill in the profile', async ({ browser }) => {
+      const context = await browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
+      const page = await context.newPage();
+      await page.goto('/');
+      await tabTo(page, page.getByRole('link', { name: '会員登録' }).first());
+      await page.keyboard.press('Enter');
+      await expectArrival(page, /会員登録/);
+      await tabTo(page, page.getByLabel('メールアドレス'));
+      await page.keyboard.type(`keys-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('a keyboard pass phrase');
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/mypage/);
+      await expect(page.locator('main h1')).toBeFocused();
+      if (device.mobile) await dismissBadge(page, device);
+      await tabTo(page, page.getByLabel('お名前'));
+      await page.keyboard.type('鍵盤 太郎');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('東都大学');
+      await page.keyboard.press('Tab');
+      await page.keyboard.type('文学部');
+      // 区分: a radio group, one Tab stop; 学部 is chosen already. Then the year, with the arrow key.
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('radio', { name: '学部' })).toBeFocused();
+      await page.keyboard.press('Tab');
+      await expect(page.getByLabel('卒業年度（見込み）')).toBeFocused();
+      await page.keyboard.press('ArrowDown');
+      await expect(page.getByLabel('卒業年度（見込み）')).not.toHaveValue('');
+      await tabTo(page, page.getByRole('button', { name: 'プロフィールを保存する' }));
+      await page.keyboard.press('Enter');
+      await expect(page.getByText('プロフィールを保存しました').first()).toBeVisible();
+      await context.close();
+    });
+
     test('log in, change the profile and log out', async ({ browser }) => {
       const context = await browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
       const page = await context.newPage();
