@@ -53,6 +53,9 @@ export default [
 
   // Accounts (docs/decisions/009-accounts.md)
   route('signup', 'routes/account/signup.tsx'),
+  // Links from emails that prove an address (docs/decisions/040-email-confirmation.md).
+  route('signup/confirm/:token', 'routes/account/signup-confirm.tsx'),
+  route('email_change/:token', 'routes/account/email-change-confirm.tsx'),
   route('login', 'routes/account/login.tsx'),
   route('logout', 'routes/account/logout.ts'),
   route('password_reset', 'routes/account/password-reset.tsx'),

@@ -218,6 +218,33 @@ export const passwordResetTokens = pgTable(
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
 );
 
+/**
+ * Links that prove an address is its owner's (issue 18, docs/decisions/040-email-confirmation.md):
+ * sign-up ('signup', the password's hash kept until the link is used; null when the address had
+ * an account already and its owner was told instead) and a logged-in member's new address
+ * ('email_change'). Only the SHA-256 of the token is stored; a link works once, until it expires.
+ */
+export const emailConfirmations = pgTable(
+  'email_confirmations',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    purpose: text('purpose').notNull(),
+    /** The (normalised) address the link was sent to: the new one for a change. */
+    email: text('email').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    passwordHash: text('password_hash'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('email_confirmations_email_idx').on(t.email, t.createdAt),
+    index('email_confirmations_user_idx').on(t.userId),
+    check('email_confirmations_purpose_check', sql`${t.purpose} IN ('signup', 'email_change')`),
+    check('email_confirmations_user_check', sql`(${t.purpose} = 'email_change') = (${t.userId} IS NOT NULL)`),
+  ],
+);
+
 /** Emails written instead of sent when SMTP_URL is unset, shown at /dev/outbox outside production. */
 export const outboxEmails = pgTable('outbox_emails', {
   id: serial('id').primaryKey(),
@@ -275,7 +302,7 @@ export const posts = pgTable(
     id: serial('id').primaryKey(),
     type: postType('type').notNull(),
     status: postStatus('status').notNull().default('draft'),
-    /** Null only for imported employee word of mouth. */
+    /** Null for imported employee word of mouth and for the posts of a student who left (退会). */
     authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
     companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
     recruitServiceId: integer('recruit_service_id').references(() => recruitServices.id, {
@@ -324,7 +351,9 @@ export const posts = pgTable(
         OR (${t.type} <> 'recruit_service_review' AND ${t.recruitServiceId} IS NULL
           AND (${t.companyId} IS NOT NULL OR ${t.status} = 'draft'))`,
     ),
-    check('posts_author_check', sql`${t.authorId} IS NOT NULL OR ${t.type} = 'employee_word_mouth'`),
+    // Null: imported employee word of mouth, or a student's post kept after 退会 (decision 041). A
+    // draft always has its author (退会 deletes drafts).
+    check('posts_author_check', sql`${t.authorId} IS NOT NULL OR ${t.status} <> 'draft'`),
     check('posts_published_check', sql`${t.status} <> 'published' OR ${t.publishedAt} IS NOT NULL`),
   ],
 );

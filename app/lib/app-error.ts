@@ -32,6 +32,10 @@ export const APP_ERRORS = {
     status: 400,
     message: 'このリンクは無効か、有効期限が切れています。もう一度パスワードの再設定をお申し込みください。',
   },
+  invalid_confirmation_token: {
+    status: 400,
+    message: 'このリンクは無効か、有効期限が切れているか、すでに使われています。お手数ですが、もう一度お申し込みください。',
+  },
   // Favorites and badges
   company_not_found: { status: 404, message: '企業が見つかりませんでした。' },
   unknown_badge_kind: { status: 422, message: 'バッジの指定が正しくありません。' },

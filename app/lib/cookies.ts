@@ -2,7 +2,10 @@
 export const SESSION_COOKIE = 'shulog_session';
 /** A one-minute note from the server to the next page's script (「ログアウトしました」). */
 export const NOTICE_COOKIE = 'shulog_notice';
-export const NOTICES = { logged_out: 'ログアウトしました' } as const;
+export const NOTICES = {
+  logged_out: 'ログアウトしました',
+  account_deleted: '退会しました。ご利用ありがとうございました',
+} as const;
 
 export function hasSessionCookie(cookieHeader: string | null | undefined): boolean {
   if (!cookieHeader) return false;

@@ -6,10 +6,10 @@
 // routes are .ts), a route's parameters are taken from a link to it found on the pages visited
 // before (so a new route is covered as soon as the table has it), and the sample values of
 // tests/support/route-paths.ts stand in where no page links to it.
-import AxeBuilder from '@axe-core/playwright';
 import { HtmlValidate } from 'html-validate';
 import { expect, test, type Page } from '@playwright/test';
 import routes from '../../app/routes';
+import { axeViolations } from '../support/axe';
 import { VIEWPORTS } from '../support/e2e-devices';
 import { routeTemplates, type RouteEntry, type RouteTemplate } from '../support/route-paths';
 
@@ -25,7 +25,6 @@ const ROLES = [
   { name: 'moderator', email: 'admin@shulog.example', walks: (pattern: string) => ADMIN.test(pattern) },
 ] as const;
 const MIN_TARGET = 44;
-const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 // The HTML as served, checked against the HTML standard and html-validate's accessibility rules
 // (goal 8). Two settings: the header search is an ARIA 1.2 combobox on an input with a listbox of
@@ -175,14 +174,7 @@ for (const role of ROLES) {
         if (checked.has(key)) return;
         checked.add(key);
         for (const link of await linkPaths(page)) links.add(link);
-        const axe = await new AxeBuilder({ page })
-          .withTags(AXE_TAGS)
-          .options({ resultTypes: ['violations'] })
-          .analyze();
-        for (const violation of axe.violations) {
-          const targets = violation.nodes.slice(0, 3).map((node) => node.target.join(' '));
-          problems.push(`${path} → ${key}: ${violation.id} (${violation.impact}) ×${violation.nodes.length}: ${targets.join(' | ')}`);
-        }
+        for (const violation of await axeViolations(page)) problems.push(`${path} → ${key}: ${violation}`);
         if (device.mobile) for (const target of await smallTargets(page)) problems.push(`${path}: tap target ${target}`);
         // A class name built from a missing value (styles[size] of an unknown size) once reached the page.
         const undefinedClasses = await page.locator('[class~="undefined"]').count();

@@ -5,6 +5,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import routes from '../../app/routes';
 import { fill, routeTemplates, type RouteEntry } from '../support/route-paths';
+import { signUpThroughEmail, uniqueEmail } from '../support/e2e-students';
 
 const PASSWORD = 'e2e-password-1234';
 const DEMO_PASSWORD = 'shulog-demo-2026';
@@ -12,13 +13,7 @@ const DEMO_PASSWORD = 'shulog-demo-2026';
 async function signUp(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
-  await page.goto('/signup');
-  await page.getByLabel('メールアドレス').fill(`mod-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await page.getByLabel('パスワード').fill(PASSWORD);
-  const badgesAsked = page.waitForResponse((response) => response.url().endsWith('/api/v1/student/badges/acquire'));
-  await page.getByRole('button', { name: /登録/ }).click();
-  await expect(page).toHaveURL(/\/mypage/);
-  await badgesAsked;
+  await signUpThroughEmail(page, uniqueEmail('mod'), PASSWORD);
   return page;
 }
 

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { RATING_ITEMS } from '../../app/features/companies/rating-items';
 import { startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
+import { signUpThroughEmail, uniqueEmail } from '../support/e2e-students';
 
 // Issue 13 in a browser: writing a long post over several sittings loses nothing (a reload, a
 // killed server, a lost connection), two tabs do not overwrite each other, and a sent post shows
@@ -22,13 +23,7 @@ async function signUp(browser: Browser, baseURL: string, viewport: { width: numb
   const mobile = viewport.width < 768;
   const context = await browser.newContext({ baseURL, viewport, isMobile: mobile, hasTouch: mobile });
   const page = await context.newPage();
-  await page.goto('/signup');
-  await page.getByLabel('メールアドレス').fill(`post-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`);
-  await page.getByLabel('パスワード').fill(PASSWORD);
-  const badgesAsked = page.waitForResponse((response) => response.url().endsWith('/api/v1/student/badges/acquire'));
-  await page.getByRole('button', { name: /登録/ }).click();
-  await expect(page).toHaveURL(/\/mypage/);
-  await badgesAsked;
+  await signUpThroughEmail(page, uniqueEmail('post'), PASSWORD);
   return { context, page };
 }
 

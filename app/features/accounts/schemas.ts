@@ -59,6 +59,17 @@ export const passwordChangeSchema = z
     message: '確認用のパスワードが一致しません。',
   });
 
+/** A new login address while logged in, confirmed by a link sent to it (issue 18). */
+export const emailChangeSchema = z.object({
+  email,
+  currentPassword: z.string().min(1, '現在のパスワードを入力してください。'),
+});
+
+/** 退会: the current password, so that a session left open cannot close the account. */
+export const accountDeletionSchema = z.object({
+  currentPassword: z.string().min(1, '現在のパスワードを入力してください。'),
+});
+
 /** 学部卒 or 大学院卒 expected in a year, or 既卒 (graduated, looking for work): issue 18. */
 export const GRADUATION_KINDS = ['undergraduate', 'graduate', 'alumni'] as const;
 export type GraduationKind = (typeof GRADUATION_KINDS)[number];

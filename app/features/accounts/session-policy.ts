@@ -57,3 +57,8 @@ export function needsSlowDown(failures: Pick<LoginFailureCounts, 'account'>): bo
 
 /** Password reset links work this long, once. */
 export const RESET_TOKEN_LIFETIME_MS = 30 * MINUTE;
+
+/** A sign-up or email-change confirmation link works for a day (docs/decisions/040-email-confirmation.md). */
+export const CONFIRMATION_LIFETIME_MS = DAY;
+/** At most this many sign-up emails go to one address an hour, whoever asks: no inbox flooding. */
+export const SIGNUP_EMAILS_PER_HOUR = 5;

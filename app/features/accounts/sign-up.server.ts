@@ -4,7 +4,10 @@ import { AppError } from '../../lib/app-error';
 import { hashPassword } from './password.server';
 import { normalizeEmail } from './schemas';
 
-/** Creates a student account; email_taken when the (normalised) email exists already. */
+/**
+ * Creates a student account at once, without the confirmation email of the sign-up form
+ * (email-confirmation.server.ts): for the test factories. email_taken when the address exists.
+ */
 export async function signUp(options: { email: string; password: string }): Promise<{ userId: number }> {
   const email = normalizeEmail(options.email);
   const passwordHash = await hashPassword(options.password);

@@ -2,7 +2,7 @@
 // nodemailer to SMTP_URL when it is set; otherwise, outside production, the development outbox
 // (/dev/outbox). In production without SMTP_URL the transport refuses, so the email stays in the
 // queue (retried, then marked failed) and the refusal is logged: nothing pretends it was sent.
-import { desc } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import { db } from '../../db/client.server';
 import { outboxEmails } from '../../db/schema';
@@ -90,10 +90,11 @@ export function defaultEmailTransport(): EmailTransport {
 }
 
 /** The newest emails of the development outbox. */
-export async function listOutboxEmails(options: { limit?: number } = {}) {
+export async function listOutboxEmails(options: { limit?: number; to?: string } = {}) {
   return db()
     .select()
     .from(outboxEmails)
+    .where(options.to ? eq(outboxEmails.to, options.to) : undefined)
     .orderBy(desc(outboxEmails.id))
     .limit(options.limit ?? 50);
 }

@@ -11,7 +11,7 @@ import { rotateSession } from '../../features/accounts/sessions.server';
 import { isAppError } from '../../lib/app-error';
 import { echoValues, formValues, parseForm, textValue, type FormValues } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
@@ -54,8 +54,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export function meta() {
-  return pageMeta({ title: 'ログイン', description: 'シューログにログインします。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: 'ログイン',
+    description: 'シューログにログインします。',
+    noindex: true,
+  });
 }
 
 export default function LoginPage({ actionData }: Route.ComponentProps) {

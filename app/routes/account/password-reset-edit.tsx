@@ -7,7 +7,7 @@ import { accountPageHeaders } from '../../features/accounts/page-headers';
 import { isResetTokenValid, resetPassword } from '../../features/accounts/reset-password.server';
 import { PASSWORD_MIN, passwordResetSchema } from '../../features/accounts/schemas';
 import { clearedCookieHeaders, ensureSession } from '../../features/accounts/session-request.server';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import type { Route } from './+types/password-reset-edit';
@@ -35,8 +35,13 @@ export async function action({ params, request }: Route.ActionArgs) {
   return redirect('/login?notice=password_reset', { headers: clearedCookieHeaders() });
 }
 
-export function meta() {
-  return pageMeta({ title: '新しいパスワードの設定', description: 'シューログの新しいパスワードを設定します。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '新しいパスワードの設定',
+    description: 'シューログの新しいパスワードを設定します。',
+    noindex: true,
+  });
 }
 
 export default function PasswordResetEditPage({ loaderData, actionData }: Route.ComponentProps) {

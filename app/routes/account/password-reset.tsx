@@ -10,7 +10,7 @@ import { ensureSession } from '../../features/accounts/session-request.server';
 import { RESET_TOKEN_LIFETIME_MS } from '../../features/accounts/session-policy';
 import { echoValues, formValues, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { ValidatedForm } from '../../ui/validated-form';
@@ -34,8 +34,13 @@ export async function action({ request }: Route.ActionArgs) {
   return data(sent);
 }
 
-export function meta() {
-  return pageMeta({ title: 'パスワードの再設定', description: 'シューログのパスワードを再設定します。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: 'パスワードの再設定',
+    description: 'シューログのパスワードを再設定します。',
+    noindex: true,
+  });
 }
 
 export default function PasswordResetPage({ actionData }: Route.ComponentProps) {

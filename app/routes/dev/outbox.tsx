@@ -5,9 +5,11 @@ import styles from './outbox.module.css';
 
 // The development outbox: emails written here when SMTP_URL is unset. Not in production.
 
-export async function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
   if (process.env.NODE_ENV === 'production') throw new Response('Not Found', { status: 404 });
-  return { emails: await listOutboxEmails({ limit: 50 }) };
+  // ?to=… shows one address's emails (what a browser test opens to follow its own link).
+  const to = new URL(request.url).searchParams.get('to')?.trim().toLowerCase() || undefined;
+  return { emails: await listOutboxEmails({ limit: 50, to }) };
 }
 
 export function headers() {

@@ -1,0 +1,2 @@
+ALTER TABLE "posts" DROP CONSTRAINT "posts_author_check";--> statement-breakpoint
+ALTER TABLE "posts" ADD CONSTRAINT "posts_author_check" CHECK ("posts"."author_id" IS NOT NULL OR "posts"."status" <> 'draft');
