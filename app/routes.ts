@@ -23,9 +23,16 @@ export default [
   route('recruit_services', 'routes/recruit-services.tsx'),
   route('recruit_services/:serviceId', 'routes/recruit-service.tsx'),
   route('badges', 'routes/badges.tsx'),
+  // One badge: the page a shared badge links to, with the badge's share card (issue 18).
+  route('badges/:badgeId', 'routes/badge.tsx'),
   // The site's terms and privacy policy (issue 18), linked from sign-up and the footer.
   route('terms', 'routes/terms.tsx'),
   route('privacy', 'routes/privacy.tsx'),
+
+  // Share cards (og:image, docs/decisions/043-share-cards.md), drawn on the server.
+  route('og/site.png', 'routes/og/site-card.ts'),
+  route('og/companies/:companyId/card.png', 'routes/og/company-card.ts'),
+  route('og/badges/:badgeId/card.png', 'routes/og/badge-card.ts'),
 
   // For search engines
   route('robots.txt', 'routes/seo/robots.ts'),

@@ -2,6 +2,23 @@ import type { MetaDescriptor } from 'react-router';
 
 export const SITE_NAME = 'シューログ';
 
+/** The size of every share card (app/features/share-cards/card-svg.ts draws them). */
+export const CARD_SIZE = { width: 1200, height: 630 } as const;
+const SITE_CARD = { path: '/og/site.png', alt: 'シューログ 先輩の就活ログで、次の一歩を決めよう' };
+
+/**
+ * A short, stable hash of what a card shows (FNV-1a, base 36), for its URL: a changed company
+ * gets a new card URL, so caches that keep the old picture for a day are not asked for it.
+ */
+export function contentVersion(text: string): string {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index += 1) {
+    hash ^= text.charCodeAt(index);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash.toString(36);
+}
+
 type RootData = { origin?: string } | undefined;
 
 /** The configured public origin (PUBLIC_ORIGIN) that the root loader passes on, read from the meta function's matches. */
@@ -19,6 +36,11 @@ export function pageMeta(options: {
   origin?: string;
   type?: 'website' | 'article';
   noindex?: boolean;
+  /**
+   * The page's share card (og:image, 1200 × 630, docs/decisions/043-share-cards.md): a path of
+   * this site and its text for those who cannot see it. Without one, the site's card.
+   */
+  image?: { path: string; alt: string };
 }): MetaDescriptor[] {
   const title = options.title ? `${options.title} | ${SITE_NAME}` : `${SITE_NAME} | 先輩の就活体験記・ES・クチコミ`;
   const tags: MetaDescriptor[] = [
@@ -29,8 +51,21 @@ export function pageMeta(options: {
     { property: 'og:type', content: options.type ?? 'website' },
     { property: 'og:site_name', content: SITE_NAME },
     { property: 'og:locale', content: 'ja_JP' },
-    { name: 'twitter:card', content: 'summary' },
+    { name: 'twitter:card', content: 'summary_large_image' },
   ];
+  if (options.origin) {
+    const image = options.image ?? SITE_CARD;
+    const url = options.origin + image.path;
+    tags.push(
+      { property: 'og:image', content: url },
+      { property: 'og:image:type', content: 'image/png' },
+      { property: 'og:image:width', content: String(CARD_SIZE.width) },
+      { property: 'og:image:height', content: String(CARD_SIZE.height) },
+      { property: 'og:image:alt', content: image.alt },
+      { name: 'twitter:image', content: url },
+      { name: 'twitter:image:alt', content: image.alt },
+    );
+  }
   if (options.path !== undefined && options.origin) {
     const url = options.origin + options.path;
     tags.push({ tagName: 'link', rel: 'canonical', href: url }, { property: 'og:url', content: url });

@@ -8,7 +8,7 @@ import { recordCompanyView } from '../features/recommendations/record-company-vi
 import { formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
 import { SHARED_PAGE } from '../lib/shared-page';
-import { originFromMatches, pageMeta } from '../lib/meta';
+import { contentVersion, originFromMatches, pageMeta } from '../lib/meta';
 import { Card } from '../ui/card';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { Route } from './+types/company';
@@ -36,6 +36,13 @@ export function meta({ data, matches }: Route.MetaArgs) {
     description: `${company.name}（${company.industryName}・${company.prefectureName}）のインターン体験記、本選考体験記、ES、クチコミを掲載。学生が投稿した評価と選考情報を確認できます。`,
     path: `/companies/${company.id}`,
     origin: originFromMatches(matches),
+    image: {
+      // What the card shows (name, industry, rating, posts) versions its URL.
+      path: `/og/companies/${company.id}/card.png?v=${contentVersion(
+        JSON.stringify([company.name, company.industryName, company.prefectureName, company.ratings, company.postCounts]),
+      )}`,
+      alt: `${company.name}（${company.industryName}）のインターン評価`,
+    },
   });
 }
 

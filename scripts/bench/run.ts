@@ -523,6 +523,19 @@ async function main() {
         results.push(company);
         results.push(await measure('company page, visitor (cached)', BASE, () => `/companies/${random(50)}`));
         results.push(await measure('top page, visitor', BASE, () => '/'));
+        // Share cards (issue 18): a crawler fetching a company's card for the first time (one at a
+        // time; a random company of many misses the 300-card memory cache), then cards already drawn.
+        results.push(
+          await measure(
+            `share card, random company (${n}), uncached, 1 connection`,
+            BASE,
+            () => `/og/companies/${random(n)}/card.png`,
+            {},
+            SECONDS,
+            1,
+          ),
+        );
+        results.push(await measure('share card, company, cached', BASE, () => `/og/companies/${random(20)}/card.png`));
         results.push(
           await measure(
             'search page, uncached',

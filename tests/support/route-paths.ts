@@ -12,6 +12,7 @@ const SAMPLE_VALUES: Record<string, string> = {
   postId: '1',
   name: 'companies-1.xml',
   token: 'x',
+  badgeId: '101',
 };
 
 export type RouteTemplate = {

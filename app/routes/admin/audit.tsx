@@ -5,7 +5,7 @@ import { MODERATION_ACTION_LABELS } from '../../features/moderation/labels';
 import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
 import type { Route } from './+types/audit';
@@ -13,8 +13,13 @@ import styles from './moderation.module.css';
 
 // /admin/audit: every moderator action, newest first (the append-only audit log).
 
-export function meta() {
-  return pageMeta({ title: '操作履歴', description: '管理者の操作履歴です。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '操作履歴',
+    description: '管理者の操作履歴です。',
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

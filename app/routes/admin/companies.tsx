@@ -3,7 +3,7 @@ import { requireModerator } from '../../features/accounts/session-request.server
 import { listAdminCompanies } from '../../features/moderation/list-admin-catalog.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
@@ -16,8 +16,13 @@ import styles from './catalog.module.css';
 
 const KEYWORD_MAX = 100;
 
-export function meta() {
-  return pageMeta({ title: '企業の管理', description: '企業の一覧です。企業の追加と編集ができます。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '企業の管理',
+    description: '企業の一覧です。企業の追加と編集ができます。',
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -18,7 +18,7 @@ import { echoValues, type FieldErrors, type FormValues, formValues, parseForm, t
 import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Input } from '../../ui/input';
@@ -33,9 +33,9 @@ import styles from './catalog.module.css';
 // (docs/decisions/029-admin-catalog.md). A new or renamed company whose name is like another's
 // is saved only once the moderator has seen the similar companies and ticked the confirmation.
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData?.company ? `企業の編集: ${loaderData.company.name}` : '企業の追加';
-  return pageMeta({ title, description: '企業の情報を登録・編集します。', noindex: true });
+  return pageMeta({ origin: originFromMatches(matches), title, description: '企業の情報を登録・編集します。', noindex: true });
 }
 
 /** The company of an edit URL; null on the new-company URL. Unknown ids are the 404 page. */

@@ -10,7 +10,7 @@ import {
   importEmployeeReviewFile,
 } from '../../features/moderation/import-employee-reviews.server';
 import { readFormData } from '../../lib/form-data.server';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Input } from '../../ui/input';
@@ -27,8 +27,13 @@ const TOO_LARGE = `ファイルが大きすぎます。${MAX_MB}MBまでのフ�
 /** Rows of the 取り込む list shown on the page; the counts say how many there are. */
 const SHOWN_READY_ROWS = 200;
 
-export function meta() {
-  return pageMeta({ title: '社員クチコミの取り込み', description: 'CSVファイルから社員クチコミを取り込みます。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '社員クチコミの取り込み',
+    description: 'CSVファイルから社員クチコミを取り込みます。',
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -5,7 +5,7 @@ import { POST_TYPES } from '../../features/posts/post-types';
 import { POST_TYPE_KEYS, type PostTypeKey } from '../../db/enums';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Link, type SitePath } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
 import type { Route } from './+types/queue';
@@ -13,8 +13,13 @@ import styles from './moderation.module.css';
 
 // /admin: the moderation queue (審査待ち), oldest first, filterable by content type and company.
 
-export function meta() {
-  return pageMeta({ title: '審査待ちの投稿', description: '審査待ちの投稿の一覧です。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '審査待ちの投稿',
+    description: '審査待ちの投稿の一覧です。',
+    noindex: true,
+  });
 }
 
 function typeOf(value: string | null): PostTypeKey | null {

@@ -9,7 +9,7 @@ import { readFormData } from '../../lib/form-data.server';
 import { parseForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { ValidatedForm } from '../../ui/validated-form';
@@ -21,8 +21,13 @@ import styles from './moderation.module.css';
 // with its reports. A moderator takes the post down with a reason for its author, or dismisses
 // the reports and keeps it up.
 
-export function meta() {
-  return pageMeta({ title: '通報された投稿', description: '読者から報告された投稿の一覧です。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '通報された投稿',
+    description: '読者から報告された投稿の一覧です。',
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

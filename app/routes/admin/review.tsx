@@ -12,7 +12,7 @@ import { readFormData } from '../../lib/form-data.server';
 import { parseForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { ValidatedForm } from '../../ui/validated-form';
@@ -24,8 +24,13 @@ import styles from './moderation.module.css';
 // resubmission or a revision of a published post, what changed since the last published or
 // rejected version. The moderator publishes it or sends it back with a reason; they never edit it.
 
-export function meta() {
-  return pageMeta({ title: '投稿の審査', description: '投稿の内容を確認して、公開または差し戻しを決めます。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '投稿の審査',
+    description: '投稿の内容を確認して、公開または差し戻しを決めます。',
+    noindex: true,
+  });
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

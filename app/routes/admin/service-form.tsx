@@ -16,7 +16,7 @@ import { echoValues, type FieldErrors, type FormValues, formValues, parseForm, t
 import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
 import { Input } from '../../ui/input';
@@ -30,9 +30,9 @@ import styles from './catalog.module.css';
 // (docs/decisions/029-admin-catalog.md). Names are unique; a name that search would take for
 // another service's is saved only after the moderator confirms it.
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData?.service ? `就活サービスの編集: ${loaderData.service.name}` : '就活サービスの追加';
-  return pageMeta({ title, description: '就活サービスの情報を登録・編集します。', noindex: true });
+  return pageMeta({ origin: originFromMatches(matches), title, description: '就活サービスの情報を登録・編集します。', noindex: true });
 }
 
 async function serviceOf(params: Route.LoaderArgs['params']) {

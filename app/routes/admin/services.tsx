@@ -2,7 +2,7 @@ import { Form, useSearchParams } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { listAdminServices } from '../../features/moderation/list-admin-catalog.server';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
@@ -15,8 +15,13 @@ import styles from './catalog.module.css';
 
 const KEYWORD_MAX = 100;
 
-export function meta() {
-  return pageMeta({ title: '就活サービスの管理', description: '就活サービスの一覧です。追加と編集ができます。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '就活サービスの管理',
+    description: '就活サービスの一覧です。追加と編集ができます。',
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

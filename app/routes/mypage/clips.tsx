@@ -3,7 +3,7 @@ import { ReactionButtons } from '../../features/post-reactions/components/reacti
 import { listClips } from '../../features/post-reactions/list-clips.server';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
 import { formatDate } from '../../lib/format';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/clips';
@@ -18,8 +18,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { clips: await listClips({ userId: user.id }) };
 }
 
-export function meta() {
-  return pageMeta({ title: 'クリップ', description: 'クリップした体験記・ES・クチコミの一覧です。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: 'クリップ',
+    description: 'クリップした体験記・ES・クチコミの一覧です。',
+    noindex: true,
+  });
 }
 
 export default function ClipsPage({ loaderData }: Route.ComponentProps) {

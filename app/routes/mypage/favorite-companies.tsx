@@ -2,7 +2,7 @@ import { FavoriteButton } from '../../features/favorites/components/favorite-but
 import { listFavorites } from '../../features/favorites/list-favorites.server';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { formatDate } from '../../lib/format';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/favorite-companies';
@@ -17,8 +17,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { favorites: await listFavorites({ userId: user.id }) };
 }
 
-export function meta() {
-  return pageMeta({ title: 'お気に入り企業', description: 'お気に入りに登録した企業の一覧です。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: 'お気に入り企業',
+    description: 'お気に入りに登録した企業の一覧です。',
+    noindex: true,
+  });
 }
 
 export default function FavoriteCompaniesPage({ loaderData }: Route.ComponentProps) {

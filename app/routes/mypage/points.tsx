@@ -6,7 +6,7 @@ import { formatPoints, POINTS_BY_POST_TYPE } from '../../features/rewards/point-
 import { POST_TYPE_KEYS, type PointReason } from '../../db/enums';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
@@ -19,8 +19,13 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
-export function meta() {
-  return pageMeta({ title: '報酬ポイント', description: 'あなたの報酬ポイントの残高と履歴です。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '報酬ポイント',
+    description: 'あなたの報酬ポイントの残高と履歴です。',
+    noindex: true,
+  });
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import { AppError } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
@@ -43,8 +43,13 @@ export async function action({ request }: Route.ActionArgs) {
   return data({ ok: true as const, deleted: postId });
 }
 
-export function meta() {
-  return pageMeta({ title: '投稿一覧', description: 'あなたの投稿と下書きの一覧です。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '投稿一覧',
+    description: 'あなたの投稿と下書きの一覧です。',
+    noindex: true,
+  });
 }
 
 const STATES = ['draft', 'submitted', 'published', 'rejected'] as const;

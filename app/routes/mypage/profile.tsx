@@ -18,7 +18,7 @@ import { listAuthorNotices } from '../../features/moderation/list-author-notices
 import { AppError } from '../../lib/app-error';
 import { listValue, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Checkbox, CheckboxGroup } from '../../ui/checkbox';
@@ -67,8 +67,13 @@ export async function action({ request }: Route.ActionArgs) {
   throw new AppError('invalid_request');
 }
 
-export function meta() {
-  return pageMeta({ title: 'マイページ', description: 'プロフィールと希望条件を登録・変更できます。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: 'マイページ',
+    description: 'プロフィールと希望条件を登録・変更できます。',
+    noindex: true,
+  });
 }
 
 /** 「保存しました。」 beside the form that was just saved (the snack bar says it too). */

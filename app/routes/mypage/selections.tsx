@@ -19,7 +19,7 @@ import { AppError, isAppError } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/config.server';
 import { formValues, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { RadioGroup } from '../../ui/radio';
@@ -123,8 +123,13 @@ export async function action({ request }: Route.ActionArgs) {
   throw new AppError('invalid_request');
 }
 
-export function meta() {
-  return pageMeta({ title: '選考管理', description: '選考中の企業の状況と締切・面接の予定を管理できます。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '選考管理',
+    description: '選考中の企業の状況と締切・面接の予定を管理できます。',
+    noindex: true,
+  });
 }
 
 export default function SelectionsPage({ loaderData, actionData }: Route.ComponentProps) {

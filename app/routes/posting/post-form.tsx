@@ -11,7 +11,7 @@ import { echoValues, formValues, parseForm, type FieldErrors } from '../../lib/f
 import { readFormData } from '../../lib/form-data.server';
 import { formatDate } from '../../lib/format';
 import { parseId } from '../../lib/http';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/post-form';
@@ -106,9 +106,14 @@ function headingOf(page: Route.ComponentProps['loaderData']): string {
   return page.mode === 'edit' ? `${label}を編集` : `${label}を書く`;
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData ? headingOf(loaderData) : '投稿する';
-  return pageMeta({ title, description: '就活の体験を投稿して、後輩の就活に役立てましょう。', noindex: true });
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title,
+    description: '就活の体験を投稿して、後輩の就活に役立てましょう。',
+    noindex: true,
+  });
 }
 
 export default function PostFormPage({ loaderData, actionData }: Route.ComponentProps) {

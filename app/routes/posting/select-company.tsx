@@ -4,7 +4,7 @@ import { listCompanyChoices } from '../../features/posting/company-choices.serve
 import { CompanyPicker } from '../../features/search/components/company-picker';
 import { postingFormUrl } from '../../features/posting/writable-types';
 import { POST_TYPES } from '../../features/posts/post-types';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import type { Route } from './+types/select-company';
 import styles from './posting.module.css';
@@ -25,9 +25,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { type, choices, keep };
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
+export function meta({ loaderData, matches }: Route.MetaArgs) {
   const label = loaderData ? POST_TYPES[loaderData.type].label : '体験記';
-  return pageMeta({ title: `${label}を書く企業を選ぶ`, description: `${label}を書く企業を選んでください。`, noindex: true });
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: `${label}を書く企業を選ぶ`,
+    description: `${label}を書く企業を選んでください。`,
+    noindex: true,
+  });
 }
 
 export default function SelectCompanyPage({ loaderData }: Route.ComponentProps) {

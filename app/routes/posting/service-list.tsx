@@ -2,7 +2,7 @@ import { requireStudent } from '../../features/accounts/session-request.server';
 import { postingFormUrl } from '../../features/posting/writable-types';
 import { listRecruitServices } from '../../features/recruit-services/list-recruit-services.server';
 import { formatCount } from '../../lib/format';
-import { pageMeta } from '../../lib/meta';
+import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/service-list';
@@ -30,8 +30,13 @@ export async function loader({ request }: Route.LoaderArgs) {
   };
 }
 
-export function meta() {
-  return pageMeta({ title: '口コミを書く就活サービスを選ぶ', description: '口コミを書く就活サービスを選んでください。', noindex: true });
+export function meta({ matches }: Route.MetaArgs) {
+  return pageMeta({
+    origin: originFromMatches(matches),
+    title: '口コミを書く就活サービスを選ぶ',
+    description: '口コミを書く就活サービスを選んでください。',
+    noindex: true,
+  });
 }
 
 export default function ServiceListPage({ loaderData }: Route.ComponentProps) {

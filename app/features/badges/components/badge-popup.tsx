@@ -42,11 +42,12 @@ function usePublicOrigin(): string {
   return (useRouteLoaderData('root') as { origin?: string } | undefined)?.origin ?? '';
 }
 
-function ShareButtons({ name, onNeedsTime }: { name: string; onNeedsTime: () => void }) {
+function ShareButtons({ badgeId, name, onNeedsTime }: { badgeId: number; name: string; onNeedsTime: () => void }) {
   const [copy, setCopy] = useState<CopyState>('idle');
   const manualRef = useRef<HTMLInputElement>(null);
-  // The configured public address of the site (PUBLIC_ORIGIN), as every link the site sends out.
-  const url = `${usePublicOrigin()}/badges`;
+  // The badge's own page, whose share card shows the medal (issue 18), at the configured public
+  // address of the site (PUBLIC_ORIGIN), as every link the site sends out.
+  const url = `${usePublicOrigin()}/badges/${badgeId}`;
   const text = `「${name}」バッジを獲得しました！ #シューログ`;
   useEffect(() => {
     if (copy !== 'copied') return;
@@ -279,7 +280,7 @@ export function BadgePopup() {
       {kinds && phone && sheetMayOpen && (
         <BottomSheet open onClose={closeBadgePopup} title="バッジを獲得しました">
           <Message kinds={kinds} />
-          <ShareButtons name={kinds[kinds.length - 1]!.name} onNeedsTime={pin} />
+          <ShareButtons badgeId={kinds[kinds.length - 1]!.id} name={kinds[kinds.length - 1]!.name} onNeedsTime={pin} />
         </BottomSheet>
       )}
       {kinds && !phone && (
@@ -299,7 +300,7 @@ export function BadgePopup() {
           }}
         >
           <Message kinds={kinds} />
-          <ShareButtons name={kinds[kinds.length - 1]!.name} onNeedsTime={pin} />
+          <ShareButtons badgeId={kinds[kinds.length - 1]!.id} name={kinds[kinds.length - 1]!.name} onNeedsTime={pin} />
           <button type="button" className={styles.close} onClick={snackBar.closeAndReturn} aria-label="閉じる">
             ×
           </button>

@@ -1,0 +1,67 @@
+// The three kinds of share card and their facts (docs/decisions/043-share-cards.md), and the one
+// answer every card route gives: a PNG with an ETag, cached by browsers and crawlers for a day
+// (a card's URL carries its content's hash, so a changed company gets a new URL).
+import { renderToStaticMarkup } from 'react-dom/server';
+import { createElement } from 'react';
+import { sql } from 'drizzle-orm';
+import { selectRows } from '../../db/client.server';
+import { AppError } from '../../lib/app-error';
+import { BADGE_TIER_LABELS, badgeKindById } from '../badges/catalog';
+import { BadgeIcon } from '../badges/components/badge-icon';
+import { badgeCardSvg, type CompanyCardFacts, companyCardSvg, siteCardSvg } from './card-svg';
+import { renderCard } from './render-card.server';
+
+export async function companyCardFacts(companyId: number): Promise<CompanyCardFacts | null> {
+  const [row] = await selectRows<{
+    name: string;
+    industry_name: string;
+    prefecture_name: string;
+    rating: number | null;
+    report_count: number;
+    post_count: number;
+  }>(
+    sql`SELECT c.name, i.name AS industry_name, p.name AS prefecture_name, c.intern_rating_average AS rating,
+               c.intern_report_count AS report_count, c.published_post_count AS post_count
+          FROM companies c JOIN industries i ON i.id = c.industry_id JOIN prefectures p ON p.id = c.prefecture_id
+         WHERE c.id = ${companyId}`,
+  );
+  if (!row) return null;
+  return {
+    name: row.name,
+    industryName: row.industry_name,
+    prefectureName: row.prefecture_name,
+    rating: row.rating === null ? null : Math.round(Number(row.rating) * 10) / 10,
+    reportCount: Number(row.report_count),
+    postCount: Number(row.post_count),
+  };
+}
+
+export function siteCard(): string {
+  return siteCardSvg();
+}
+
+export async function companyCard(companyId: number): Promise<string> {
+  const facts = await companyCardFacts(companyId);
+  if (!facts) throw new AppError('company_not_found');
+  return companyCardSvg(facts);
+}
+
+export function badgeCard(badgeKindId: number): string {
+  const badge = badgeKindById(badgeKindId);
+  if (!badge) throw new AppError('not_found');
+  // The medal the site shows, as markup; the card draws it in the tier's color.
+  const iconSvg = renderToStaticMarkup(createElement(BadgeIcon, { icon: badge.icon, color: badge.tier, size: 'large' }));
+  return badgeCardSvg({ name: badge.name, tier: badge.tier, tierLabel: BADGE_TIER_LABELS[badge.tier], iconSvg });
+}
+
+/** The PNG answer of a card route, or 304 when the browser has this card already. */
+export async function cardResponse(request: Request, svg: string): Promise<Response> {
+  const card = await renderCard(svg);
+  const headers = {
+    'Content-Type': 'image/png',
+    'Cache-Control': 'public, max-age=86400',
+    ETag: card.etag,
+  };
+  if (request.headers.get('If-None-Match') === card.etag) return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(card.png), { headers: { ...headers, 'Content-Length': String(card.png.length) } });
+}
