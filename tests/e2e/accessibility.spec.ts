@@ -1,6 +1,7 @@
 // Issue 18, goals 1 and 4: every page of the route table, as a visitor, a student and a
 // moderator, at 375 px and 1280 px, checked with axe-core (WCAG 2.1 A/AA and best practices: no
-// violation of any impact) and, on the phone, for tap targets of at least 44 × 44 px.
+// violation of any impact, text contrast included), for form controls whose edge has 3:1
+// against what is behind them, and, on the phone, for tap targets of at least 44 × 44 px.
 //
 // Nothing here lists pages: the pages are the route modules with a component (.tsx; resource
 // routes are .ts), a route's parameters are taken from a link to it found on the pages visited
@@ -62,6 +63,78 @@ async function linkPaths(page: Page): Promise<string[]> {
       .filter((url) => url.origin === location.origin)
       .map((url) => url.pathname + url.search),
   );
+}
+
+/**
+ * Form controls whose edge does not stand out (WCAG 1.4.11, non-text contrast 3:1): a text
+ * field, select, checkbox or radio is found by its border or its own background against what is
+ * behind it, so one of the two needs 3:1. Disabled controls and controls that are not drawn are
+ * exempt. (Text contrast, 4.5:1 and 3:1 for large text, is axe's color-contrast rule.)
+ */
+async function weakControlEdges(page: Page): Promise<string[]> {
+  return page.evaluate((minimum) => {
+    type Rgba = [number, number, number, number];
+    const parse = (color: string): Rgba | null => {
+      const match = /rgba?\(([^)]+)\)/.exec(color);
+      if (!match) return null;
+      const parts = match[1]!
+        .split(/[\s,/]+/)
+        .filter(Boolean)
+        .map(Number);
+      return [parts[0]!, parts[1]!, parts[2]!, parts[3] ?? 1];
+    };
+    const over = (top: Rgba, bottom: Rgba): Rgba => {
+      const alpha = top[3];
+      return [0, 1, 2].map((i) => top[i]! * alpha + bottom[i]! * (1 - alpha)).concat(1) as Rgba;
+    };
+    const luminance = (color: Rgba) => {
+      const channel = (value: number) => {
+        const c = value / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * channel(color[0]) + 0.7152 * channel(color[1]) + 0.0722 * channel(color[2]);
+    };
+    const contrast = (a: Rgba, b: Rgba) => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (light! + 0.05) / (dark! + 0.05);
+    };
+    /** The solid color behind an element: its ancestors' backgrounds laid over white. */
+    const behind = (element: Element | null): Rgba => {
+      const layers: Rgba[] = [];
+      for (let node = element; node; node = node.parentElement) {
+        const color = parse(getComputedStyle(node).backgroundColor);
+        if (color && color[3] > 0) {
+          layers.push(color);
+          if (color[3] >= 1) break;
+        }
+      }
+      return layers.reverse().reduce<Rgba>((base, layer) => over(layer, base), [255, 255, 255, 1]);
+    };
+    const weak: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>(
+      'input:not([type=hidden]):not([type=submit]):not([type=button]), select, textarea',
+    );
+    for (const control of controls) {
+      if ((control as HTMLInputElement).disabled || control.closest('[inert], [aria-hidden="true"]')) continue;
+      const style = getComputedStyle(control);
+      const rect = control.getBoundingClientRect();
+      if (style.visibility === 'hidden' || Number(style.opacity) === 0 || rect.width < 4 || rect.height < 4) continue;
+      const back = behind(control.parentElement);
+      const own = parse(style.backgroundColor);
+      const fill = own && own[3] > 0 ? over(own, back) : back;
+      let best = contrast(fill, back);
+      for (const side of ['Top', 'Right', 'Bottom', 'Left'] as const) {
+        const width = Number.parseFloat(style.getPropertyValue(`border-${side.toLowerCase()}-width`));
+        const color = parse(style.getPropertyValue(`border-${side.toLowerCase()}-color`));
+        if (width > 0 && color && color[3] > 0) best = Math.max(best, contrast(over(color, back), back), contrast(over(color, fill), fill));
+      }
+      if (best < minimum - 0.01) {
+        const name = control.getAttribute('aria-label') ?? control.getAttribute('name') ?? control.id;
+        weak.push(`${control.tagName.toLowerCase()} 「${name}」 edge ${best.toFixed(2)}:1`);
+      }
+    }
+    return weak;
+  }, 3);
 }
 
 /**
@@ -176,6 +249,7 @@ for (const role of ROLES) {
         for (const link of await linkPaths(page)) links.add(link);
         for (const violation of await axeViolations(page)) problems.push(`${path} → ${key}: ${violation}`);
         if (device.mobile) for (const target of await smallTargets(page)) problems.push(`${path}: tap target ${target}`);
+        for (const edge of await weakControlEdges(page)) problems.push(`${path}: non-text contrast ${edge}`);
         // A class name built from a missing value (styles[size] of an unknown size) once reached the page.
         const undefinedClasses = await page.locator('[class~="undefined"]').count();
         if (undefinedClasses > 0) problems.push(`${path}: ${undefinedClasses} elements with the class "undefined"`);

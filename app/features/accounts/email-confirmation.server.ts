@@ -3,6 +3,7 @@
 // A link is a 256-bit token whose SHA-256 alone is stored; it works once, for a day. Emails are
 // queued in the transaction that stores the link (decision 027), with the configured origin.
 import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { data } from 'react-router';
 import { db } from '../../db/client.server';
 import { emailConfirmations, users } from '../../db/schema';
 import { inTransaction } from '../../db/transaction.server';
@@ -11,6 +12,7 @@ import { contactEmail, publicOrigin } from '../../lib/config.server';
 import { enqueueEmail } from '../../lib/email/queue.server';
 import { hashPassword, verifyPassword } from './password.server';
 import { normalizeEmail } from './schemas';
+import { ensureSession } from './session-request.server';
 import { CONFIRMATION_LIFETIME_MS, SIGNUP_EMAILS_PER_HOUR } from './session-policy';
 import { hashToken, isTokenShaped, randomToken } from './tokens.server';
 
@@ -127,6 +129,16 @@ export async function findConfirmation(options: {
     .limit(1);
   if (!row || (options.purpose === 'signup' && !row.passwordHash)) return null;
   return { email: row.email };
+}
+
+/**
+ * The loader of a link's page (/signup/confirm/…, /email_change/…): the address it was sent to
+ * (null, with 410, for a link that is unknown, used or expired) and a form token for its button.
+ */
+export async function loadConfirmationPage(options: { request: Request; token: string; purpose: ConfirmationPurpose }) {
+  const link = await findConfirmation({ token: options.token, purpose: options.purpose });
+  const { session, headers } = await ensureSession(options.request);
+  return data({ csrfToken: session.csrfToken, email: link?.email ?? null }, { headers, status: link ? 200 : 410 });
 }
 
 /** Marks a link used in the statement that checks it, so it works once even when sent twice. */

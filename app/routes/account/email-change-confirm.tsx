@@ -1,9 +1,8 @@
 import { data, Form, useNavigation } from 'react-router';
 import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
-import { confirmEmailChange, findConfirmation } from '../../features/accounts/email-confirmation.server';
+import { confirmEmailChange, loadConfirmationPage } from '../../features/accounts/email-confirmation.server';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
-import { ensureSession } from '../../features/accounts/session-request.server';
 import { APP_ERRORS, isAppError } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
 import { originFromMatches, pageMeta } from '../../lib/meta';
@@ -17,10 +16,8 @@ import type { Route } from './+types/email-change-confirm';
 
 export const headers = accountPageHeaders;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const link = await findConfirmation({ token: params.token, purpose: 'email_change' });
-  const { session, headers } = await ensureSession(request);
-  return data({ csrfToken: session.csrfToken, email: link?.email ?? null }, { headers, status: link ? 200 : 410 });
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadConfirmationPage({ request, token: params.token, purpose: 'email_change' });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -1,9 +1,9 @@
 import { data, Form, redirect, useNavigation } from 'react-router';
 import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
-import { confirmSignUp, findConfirmation } from '../../features/accounts/email-confirmation.server';
+import { confirmSignUp, loadConfirmationPage } from '../../features/accounts/email-confirmation.server';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
-import { ensureSession, readSessionId, sessionCookieHeaders } from '../../features/accounts/session-request.server';
+import { readSessionId, sessionCookieHeaders } from '../../features/accounts/session-request.server';
 import { rotateSession } from '../../features/accounts/sessions.server';
 import { APP_ERRORS, isAppError } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
@@ -17,10 +17,8 @@ import type { Route } from './+types/signup-confirm';
 
 export const headers = accountPageHeaders;
 
-export async function loader({ request, params }: Route.LoaderArgs) {
-  const link = await findConfirmation({ token: params.token, purpose: 'signup' });
-  const { session, headers } = await ensureSession(request);
-  return data({ csrfToken: session.csrfToken, email: link?.email ?? null }, { headers, status: link ? 200 : 410 });
+export function loader({ request, params }: Route.LoaderArgs) {
+  return loadConfirmationPage({ request, token: params.token, purpose: 'signup' });
 }
 
 export async function action({ request, params }: Route.ActionArgs) {

@@ -2,6 +2,7 @@ import { data, redirect, useLoaderData, useNavigation } from 'react-router';
 import { useEffect } from 'react';
 import { changePassword } from '../../features/accounts/change-password.server';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { CurrentPasswordField } from '../../features/accounts/components/current-password-field';
 import { deleteAccount } from '../../features/accounts/delete-account.server';
 import { requestEmailChange } from '../../features/accounts/email-confirmation.server';
 import { getMyProfile } from '../../features/accounts/get-my-profile.server';
@@ -136,7 +137,7 @@ function EmailCard({ answer }: { answer: ReturnType<typeof answerOf<'email'>> })
           required
           defaultValue={answer?.ok === false ? textValue(answer.values, 'email') : undefined}
         />
-        <Input label="現在のパスワード" name="currentPassword" type="password" autoComplete="current-password" required />
+        <CurrentPasswordField />
         <div className={styles.actions}>
           <Button type="submit" disabledLabel="送信しています…" pending={submitting}>
             確認メールを送る
@@ -176,7 +177,7 @@ function PasswordCard({ answer }: { answer: ReturnType<typeof answerOf<'password
       >
         <CsrfField />
         <input type="hidden" name="intent" value="password" />
-        <Input label="現在のパスワード" name="currentPassword" type="password" autoComplete="current-password" required />
+        <CurrentPasswordField />
         <Input
           label="新しいパスワード"
           name="password"
@@ -221,7 +222,7 @@ function DeletionCard({ answer }: { answer: ReturnType<typeof answerOf<'delete'>
       >
         <CsrfField />
         <input type="hidden" name="intent" value="delete" />
-        <Input label="現在のパスワード" name="currentPassword" type="password" autoComplete="current-password" required />
+        <CurrentPasswordField />
         <div className={styles.actions}>
           <Button type="submit" variant="danger" disabledLabel="退会しています…" pending={submitting}>
             退会する
