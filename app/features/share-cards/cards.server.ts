@@ -40,10 +40,21 @@ export function siteCard(): string {
   return siteCardSvg();
 }
 
-export async function companyCard(companyId: number): Promise<string> {
+/** A company's card for 10 s, as long as visitors' pages are kept (decision 010): no query per fetch. */
+const COMPANY_CARD_TTL_MS = 10_000;
+const MAX_COMPANY_CARDS = 1_000;
+const companyCards = new Map<number, { svg: string; until: number }>();
+
+export async function companyCard(companyId: number, now = Date.now()): Promise<string> {
+  const kept = companyCards.get(companyId);
+  if (kept && kept.until > now) return kept.svg;
   const facts = await companyCardFacts(companyId);
   if (!facts) throw new AppError('company_not_found');
-  return companyCardSvg(facts);
+  const svg = companyCardSvg(facts);
+  companyCards.delete(companyId);
+  companyCards.set(companyId, { svg, until: now + COMPANY_CARD_TTL_MS });
+  while (companyCards.size > MAX_COMPANY_CARDS) companyCards.delete(companyCards.keys().next().value!);
+  return svg;
 }
 
 export function badgeCard(badgeKindId: number): string {

@@ -44,10 +44,17 @@ export function cardKey(svg: string): string {
   return createHash('sha256').update(svg).digest('base64url').slice(0, 22);
 }
 
+/** Renders wait for one another: one at a time keeps the thread pool free for logins' hashing. */
+let queue: Promise<unknown> = Promise.resolve();
+
 async function render(svg: string, key: string): Promise<RenderedCard> {
-  // On libuv's thread pool: loading the two CJK font collections takes most of a render's ~0.2 s,
+  // On libuv's thread pool: loading the two CJK font collections takes most of a render's ~0.15 s,
   // and the event loop keeps answering pages meanwhile.
-  const image = await renderAsync(svg, { font: fonts(), fitTo: { mode: 'width', value: CARD_WIDTH }, background: '#ffffff' });
+  const rendering = queue.then(() =>
+    renderAsync(svg, { font: fonts(), fitTo: { mode: 'width', value: CARD_WIDTH }, background: '#ffffff' }),
+  );
+  queue = rendering.catch(() => undefined);
+  const image = await rendering;
   return { png: image.asPng(), etag: `"${key}"` };
 }
 
