@@ -6,7 +6,7 @@ import { and, count, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import { data } from 'react-router';
 import { db } from '../../db/client.server';
 import { emailConfirmations, users } from '../../db/schema';
-import { inTransaction } from '../../db/transaction.server';
+import { type DbOrTx, inTransaction } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
 import { contactEmail, publicOrigin } from '../../lib/config.server';
 import { enqueueEmail } from '../../lib/email/queue.server';
@@ -142,10 +142,7 @@ export async function loadConfirmationPage(options: { request: Request; token: s
 }
 
 /** Marks a link used in the statement that checks it, so it works once even when sent twice. */
-async function useConfirmation(
-  tx: Parameters<Parameters<typeof inTransaction>[1]>[0],
-  options: { token: string; purpose: ConfirmationPurpose; now: Date },
-) {
+async function useConfirmation(tx: DbOrTx, options: { token: string; purpose: ConfirmationPurpose; now: Date }) {
   if (!isTokenShaped(options.token)) throw new AppError('invalid_confirmation_token');
   const [row] = await tx
     .update(emailConfirmations)

@@ -4,8 +4,11 @@
 // content does. Japanese text is set in Noto Sans CJK JP; lines are broken by an estimate of
 // each character's width, since SVG text does not wrap.
 
-export const CARD_WIDTH = 1200;
-export const CARD_HEIGHT = 630;
+import { CARD_SIZE } from '../../lib/meta';
+import { starPoints } from '../badges/components/badge-icon';
+
+export const CARD_WIDTH = CARD_SIZE.width;
+export const CARD_HEIGHT = CARD_SIZE.height;
 
 const ACCENT = '#0b7a6b';
 const ACCENT_STRONG = '#085f53';
@@ -63,39 +66,36 @@ export function fitLines(text: string, options: { maxWidth: number; fontSize: nu
   return lines;
 }
 
-/** The largest size (down to `min`) at which the text fits in `maxLines` lines without 「…」. */
+/** The first of `sizes` (largest first) at which the text fits in `maxLines` lines; else the smallest. */
 function fittingSize(text: string, options: { maxWidth: number; sizes: number[]; maxLines: number }): number {
-  for (const size of options.sizes) {
-    const lines = fitLines(text, { maxWidth: options.maxWidth, fontSize: size, maxLines: options.maxLines });
-    if (!lines.at(-1)?.endsWith('…') || lines.join('').length >= text.length) return size;
-  }
-  return options.sizes.at(-1)!;
+  const fits = (size: number) =>
+    fitLines(text, { maxWidth: options.maxWidth, fontSize: size, maxLines: options.maxLines }).join('') === text;
+  return options.sizes.find(fits) ?? options.sizes.at(-1)!;
 }
 
 function textLines(
   lines: string[],
-  options: { x: number; y: number; fontSize: number; lineHeight: number; fill: string; weight: number; anchor?: 'start' | 'middle' },
+  options: { x: number; y: number; fontSize: number; lineHeight: number; fill: string; weight: number },
 ): string {
   return lines
     .map(
       (line, index) =>
-        `<text x="${options.x}" y="${options.y + index * options.fontSize * options.lineHeight}" font-family="${FONT}" font-size="${options.fontSize}" font-weight="${options.weight}" fill="${options.fill}"${options.anchor === 'middle' ? ' text-anchor="middle"' : ''}>${escapeXml(line)}</text>`,
+        `<text x="${options.x}" y="${options.y + index * options.fontSize * options.lineHeight}" font-family="${FONT}" font-size="${options.fontSize}" font-weight="${options.weight}" fill="${options.fill}">${escapeXml(line)}</text>`,
     )
     .join('');
 }
 
 /** The site's mark and name, and the band along the bottom that every card shares. */
-function frame(body: string, options: { band?: string } = {}): string {
-  const band = options.band ?? ACCENT;
+function frame(body: string): string {
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}">`,
     `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="#ffffff"/>`,
     `<rect x="0" y="0" width="${CARD_WIDTH}" height="${CARD_HEIGHT - 96}" fill="${SURFACE}"/>`,
     `<rect x="40" y="40" width="${CARD_WIDTH - 80}" height="${CARD_HEIGHT - 176}" rx="24" fill="#ffffff" stroke="#dfe3e8" stroke-width="2"/>`,
     body,
-    `<rect x="0" y="${CARD_HEIGHT - 96}" width="${CARD_WIDTH}" height="96" fill="${band}"/>`,
+    `<rect x="0" y="${CARD_HEIGHT - 96}" width="${CARD_WIDTH}" height="96" fill="${ACCENT}"/>`,
     `<rect x="64" y="${CARD_HEIGHT - 72}" width="48" height="48" rx="10" fill="#ffffff"/>`,
-    `<text x="88" y="${CARD_HEIGHT - 33}" font-family="${FONT}" font-size="34" font-weight="700" fill="${band}" text-anchor="middle">S</text>`,
+    `<text x="88" y="${CARD_HEIGHT - 33}" font-family="${FONT}" font-size="34" font-weight="700" fill="${ACCENT}" text-anchor="middle">S</text>`,
     `<text x="128" y="${CARD_HEIGHT - 34}" font-family="${FONT}" font-size="34" font-weight="700" fill="#ffffff">シューログ</text>`,
     `<text x="${CARD_WIDTH - 64}" y="${CARD_HEIGHT - 38}" font-family="${FONT}" font-size="24" font-weight="400" fill="#ffffff" text-anchor="end">先輩の就活体験記・ES・クチコミ</text>`,
     '</svg>',
@@ -131,12 +131,7 @@ export type CompanyCardFacts = {
 
 function stars(x: number, y: number, rating: number, size: number): string {
   const shapes: string[] = [];
-  const points = (cx: number, cy: number, outer: number) =>
-    Array.from({ length: 10 }, (_, i) => {
-      const radius = i % 2 === 0 ? outer : outer * 0.45;
-      const angle = (Math.PI / 5) * i - Math.PI / 2;
-      return `${(cx + radius * Math.cos(angle)).toFixed(1)},${(cy + radius * Math.sin(angle)).toFixed(1)}`;
-    }).join(' ');
+  const points = (cx: number, cy: number, outer: number) => starPoints(cx, cy, outer, outer * 0.45);
   for (let index = 0; index < 5; index += 1) {
     const cx = x + size / 2 + index * size * 1.1;
     const filled = Math.max(0, Math.min(1, rating - index));

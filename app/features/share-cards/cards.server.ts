@@ -6,6 +6,7 @@ import { createElement } from 'react';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import { AppError } from '../../lib/app-error';
+import { etagMatches } from '../../lib/page-cache.server';
 import { BADGE_TIER_LABELS, badgeKindById } from '../badges/catalog';
 import { BadgeIcon } from '../badges/components/badge-icon';
 import { badgeCardSvg, type CompanyCardFacts, companyCardSvg, siteCardSvg } from './card-svg';
@@ -73,6 +74,6 @@ export async function cardResponse(request: Request, svg: string): Promise<Respo
     'Cache-Control': 'public, max-age=86400',
     ETag: card.etag,
   };
-  if (request.headers.get('If-None-Match') === card.etag) return new Response(null, { status: 304, headers });
+  if (etagMatches(request.headers.get('If-None-Match') ?? undefined, card.etag)) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(card.png), { headers: { ...headers, 'Content-Length': String(card.png.length) } });
 }

@@ -12,7 +12,7 @@ const DEFAULT_FONT_FILES = [
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc',
   '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
 ];
-/** About 60 cards of some 60 KB each: every badge and the most shared companies. */
+/** Cards kept (45–90 KB each, outside the JS heap, some 20 MB at most): every badge and the most shared companies. */
 const MAX_CACHED = 300;
 
 let fontOptions: ResvgRenderOptions['font'] | undefined;

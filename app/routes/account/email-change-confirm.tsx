@@ -16,6 +16,9 @@ import type { Route } from './+types/email-change-confirm';
 
 export const headers = accountPageHeaders;
 
+const TAKEN_MEANWHILE =
+  'このメールアドレスは、ほかのアカウントで使われるようになったため変更できませんでした。アカウント設定から別のアドレスをお申し込みください。';
+
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadConfirmationPage({ request, token: params.token, purpose: 'email_change' });
 }
@@ -26,9 +29,11 @@ export async function action({ request, params }: Route.ActionArgs) {
     const { email } = await confirmEmailChange({ token: params.token });
     return data({ changed: email, formError: null });
   } catch (error) {
-    if (isAppError(error, 'email_taken') || isAppError(error, 'invalid_confirmation_token')) {
+    // email_taken's own message asks to log in, which is for sign-up; here the address went to
+    // another account after the link was sent.
+    if (isAppError(error, 'email_taken')) return data({ changed: null, formError: TAKEN_MEANWHILE }, { status: error.status });
+    if (isAppError(error, 'invalid_confirmation_token'))
       return data({ changed: null, formError: error.userMessage }, { status: error.status });
-    }
     throw error;
   }
 }

@@ -8,7 +8,8 @@ const WHITE = '#ffffff';
 /** Details drawn on the white pictogram take the medal's own color. */
 const INK = 'currentColor';
 
-function starPoints(cx: number, cy: number, outer: number, inner: number): string {
+/** A five-pointed star's polygon points (the medals' pictograms, and the share cards' rating). */
+export function starPoints(cx: number, cy: number, outer: number, inner: number): string {
   return Array.from({ length: 10 }, (_, i) => {
     const radius = i % 2 === 0 ? outer : inner;
     const angle = (Math.PI / 5) * i - Math.PI / 2;
