@@ -4,17 +4,20 @@ import { SERVER_NODE_FLAGS } from './server/node-flags';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${port}`;
 
+/** Spec files that start servers of their own and touch nothing of the shared one. */
+const OWN_SERVERS = /(robustness|server-process|production-start)\.spec\.ts/;
+
 // Browser tests run against the production build (`npm run test:e2e` builds first) with
 // Debian's Chromium; nothing here downloads a browser.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
-  // One test at a time, except the read-only walk of every route (accessibility.spec.ts), which
-  // runs after all the others with two workers: it is most of the suite's time.
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 3),
   retries: 0,
   reporter: [['list']],
-  timeout: 60_000,
+  // Three workers share two cores: the long flows (post, send back, correct, send again) take
+  // ~40 s alone and half as long again beside the others. A test still fails on its first try.
+  timeout: 90_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'ja-JP',
@@ -32,19 +35,28 @@ export default defineConfig({
       ],
     },
   },
+  // The browser tests mostly wait (an autosave's pause, a notice's time, a page load): one worker
+  // used a third of CI's two cores. So files run side by side: the tests that share the one
+  // production server use their own students and data (tests/support/e2e-students.ts), the files
+  // that start servers of their own (the fuzz, restarts, production starts) use ports of their own
+  // and run one at a time, and the walk of every route takes a worker whenever one is free and
+  // does not wait for (or get skipped by) the others. E2E_WORKERS sets the number (3 by default).
   projects: [
     {
       name: 'desktop',
-      testIgnore: /accessibility\.spec\.ts/,
+      testIgnore: [/accessibility\.spec\.ts/, OWN_SERVERS],
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+    },
+    {
+      name: 'own-servers',
+      testMatch: OWN_SERVERS,
       workers: 1,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
     },
     {
       name: 'route-walk',
       testMatch: /accessibility\.spec\.ts/,
-      dependencies: ['desktop'],
       fullyParallel: true,
-      workers: 2,
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
     },
   ],

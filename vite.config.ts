@@ -37,7 +37,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   // Vitest runs components and server code directly; the React Router plugin is for builds only.
   plugins: process.env.VITEST ? [] : [reactRouter()],
   test: {
-    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/*.test.ts', 'tests/integration/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
     testTimeout: 30_000,

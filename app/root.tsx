@@ -14,9 +14,11 @@ import { getSession } from './features/accounts/session-request.server';
 import { type RootAccountData, useCsrfToken, useViewer } from './features/accounts/viewer';
 import {
   hasSessionHint,
+  isBadgeViewPath,
   loadPersonalParts,
   PERSONAL_HEAD_SCRIPT,
   reloadPersonalParts,
+  reportPageView,
   revealPersonalParts,
   useLoadedPersonalParts,
 } from './lib/personal-parts';
@@ -24,7 +26,8 @@ import { CSRF_PARAM } from './lib/csrf';
 import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
 import { SiteHeader } from './features/site-frame/components/site-header';
-import { publicOrigin } from './lib/config.server';
+import { demoDataAllowed, publicOrigin } from './lib/config.server';
+import { stopWatchingTyping } from './lib/typed-before-hydration';
 import { useNonce } from './lib/nonce';
 import { SnackBarProvider } from './ui/snack-bar';
 import { useIsClient } from './ui/use-is-client';
@@ -38,7 +41,9 @@ const BadgePopup = lazy(() => import('./features/badges/components/badge-popup')
 export async function loader({ request, context }: Route.LoaderArgs) {
   // A shared page is rendered for nobody (server/shared-pages.ts strips the cookie): its
   // personal parts come from the personal call (docs/decisions/030-shared-pages.md).
-  if (context.sharedPage) return { origin: publicOrigin(), viewer: null, csrfToken: null, sharedPage: true };
+  // The footer says the content is invented only where it is: outside production, or a demo site.
+  const demoSite = demoDataAllowed();
+  if (context.sharedPage) return { origin: publicOrigin(), viewer: null, csrfToken: null, sharedPage: true, demoSite };
   // Visitors without the session cookie cost no database query here.
   const session = await getSession(request);
   const user = session?.user ?? null;
@@ -47,7 +52,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     viewer: user ? { userId: user.id, role: user.role, name: user.name } : null,
     csrfToken: session?.csrfToken ?? null,
     sharedPage: false,
+    demoSite,
   };
+}
+
+/**
+ * The error page answers with the headers its error calls for: Allow with a 405, Retry-After
+ * with a 429 (an AppError's headers, app/lib/app-error.ts). React Router hands a route's error
+ * headers only to the boundary's `headers`, and this root is the site's one boundary.
+ */
+export function headers({ errorHeaders }: Route.HeadersArgs) {
+  const answer = new Headers();
+  for (const name of ['Allow', 'Retry-After']) {
+    const value = errorHeaders?.get(name);
+    if (value) answer.set(name, value);
+  }
+  return answer;
 }
 
 /**
@@ -95,10 +115,30 @@ function usePersonalParts() {
 }
 
 /**
+ * A student who goes on to a company or post page within the site reports its view, as a loaded
+ * page's head script does, so that a first view's badge is announced on that page (issue 27).
+ */
+function useViewReports(student: boolean) {
+  const location = useLocation();
+  const previous = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per page reached (location.pathname).
+  useEffect(() => {
+    const last = previous.current;
+    previous.current = location.pathname;
+    // The first page's view was reported by its own call.
+    if (last === null || !student || !isBadgeViewPath(location.pathname)) return;
+    void reportPageView(location.pathname).then((earned) => {
+      if (earned) void import('./features/badges/badge-popup-queue').then((queue) => queue.requestBadgePopup());
+    });
+  }, [location.pathname]);
+}
+
+/**
  * After a page change in the browser (not the first load, which the browser handles), focus moves
  * to the new page's heading and its title is announced, as a full page load would do for a screen
- * reader (issue 18). A control that changed the URL of the same page (a filter, a tab) keeps focus;
- * a link that was followed does not.
+ * reader (issue 18), or to what the page marks `data-page-focus` (the queue's confirmation after a
+ * moderator's decision). A control that changed the URL of the same page (a filter, a tab) keeps
+ * focus; a link that was followed does not.
  */
 function useFocusAfterNavigation(): string {
   const location = useLocation();
@@ -117,7 +157,11 @@ function useFocusAfterNavigation(): string {
       active.isConnected &&
       active.tagName !== 'A';
     if (!keep) {
-      const target = document.querySelector<HTMLElement>('main h1') ?? document.querySelector<HTMLElement>('main');
+      // A page that opens with something to say first (a confirmation) marks it data-page-focus.
+      const target =
+        document.querySelector<HTMLElement>('main [data-page-focus]') ??
+        document.querySelector<HTMLElement>('main h1') ??
+        document.querySelector<HTMLElement>('main');
       if (target) {
         if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
         target.focus({ preventScroll: true });
@@ -135,12 +179,16 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const csrfToken = useCsrfToken();
   const viewer = useViewer();
-  const sharedPage = (useRouteLoaderData('root') as RootAccountData)?.sharedPage === true;
+  const rootData = useRouteLoaderData('root') as (RootAccountData & { demoSite?: boolean }) | undefined;
+  const sharedPage = rootData?.sharedPage === true;
   // The badge popup shows nothing until the browser asks for acquired badges: it mounts only
   // after hydration, so nothing suspends during the server render (app/entry.server.tsx).
   const hydrated = useIsClient();
+  // Every text area has taken back what was typed before hydration by now (its ref ran first).
+  useEffect(() => stopWatchingTyping(), []);
   useSubmissionMemory();
   usePersonalParts();
+  useViewReports(viewer?.role === 'student');
   const announcement = useFocusAfterNavigation();
   return (
     <html lang="ja">
@@ -169,7 +217,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <SnackBarProvider>
           <SiteHeader />
           {children}
-          <SiteFooter />
+          <SiteFooter demoSite={rootData?.demoSite === true} />
           {viewer?.role === 'student' && hydrated && (
             <Suspense fallback={null}>
               <BadgePopup />

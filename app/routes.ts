@@ -1,7 +1,7 @@
 import { type RouteConfig, index, layout, route } from '@react-router/dev/routes';
 import { POST_TYPES } from './features/posts/post-types';
 
-// The URL table, written out by hand. It mirrors SPEC.md section 2 and PRODUCT.md section 3;
+// The URL table, written out by hand. It mirrors docs/product/pages.md#route-table;
 // later features add their rows here.
 export default [
   index('routes/home.tsx'),
@@ -15,7 +15,7 @@ export default [
   route('intern_experiences', 'routes/post-list.tsx', { id: 'post-list-intern-experiences' }),
   route('api/company', 'routes/api/company.ts'),
 
-  // Comparison of internship evaluations (SPEC.md section 2)
+  // Comparison of internship evaluations (docs/product/pages.md#comparison-page)
   route('companies/:baseCompanyId/intern/compare/:companyId', 'routes/compare.tsx'),
   route('companies/:baseCompanyId/intern/compare', 'routes/compare.tsx', { id: 'routes/compare-by-query' }),
 
@@ -39,10 +39,10 @@ export default [
   route('sitemap.xml', 'routes/seo/sitemap-index.ts'),
   route('sitemaps/:name', 'routes/seo/sitemap.ts'),
 
-  // One page per post, /{type}/{id}, for every content type of PRODUCT.md section 2.
+  // One page per post, /{type}/{id}, for every content type of docs/product/content.md#content-types.
   ...Object.values(POST_TYPES).map((info) => route(`${info.slug}/:postId`, 'routes/post.tsx', { id: `post-${info.slug}` })),
 
-  // Posting (PRODUCT.md section 2; docs/decisions/025-posting.md): every form is one module, its
+  // Posting (docs/product/content.md#content-types; docs/decisions/025-posting.md): every form is one module, its
   // content type taken from the URL; three types choose their subject on a page first.
   route('entry_sheets/new', 'routes/posting/post-form.tsx', { id: 'posting/entry-sheet' }),
   route('intern_experiences/select_company', 'routes/posting/select-company.tsx', { id: 'posting/select-intern-company' }),
@@ -80,7 +80,7 @@ export default [
     route('mypage/account', 'routes/mypage/account.tsx'),
   ]),
 
-  // Favorites and badges (SPEC.md section 7)
+  // Favorites and badges (docs/product/calls.md)
   route('mypage/favorites', 'routes/mypage/favorites.ts'),
   route('mypage/favorites/:companyId', 'routes/mypage/favorite.ts'),
   // Clips and 参考になった (issue 16, docs/decisions/034-clips-and-votes.md): PUT on, DELETE off.

@@ -5,10 +5,9 @@
 // server would use (DATA_DIR's PGlite, or DATABASE_URL); with PGlite, stop the server first
 // (one process per DATA_DIR). See docs/decisions/009-accounts.md.
 import { randomBytes } from 'node:crypto';
-import { closeDatabase } from '../app/db/client.server';
-import { openServerDatabase } from './database';
+import { runOnServerDatabase } from './database';
 import { createModerator } from '../app/features/accounts/create-moderator.server';
-import { loginSchema, PASSWORD_MAX, PASSWORD_MIN } from '../app/features/accounts/schemas';
+import { loginSchema, newPassword } from '../app/features/accounts/schemas';
 
 const email = process.argv[2];
 const fromEnv = process.env.ADMIN_PASSWORD;
@@ -21,23 +20,15 @@ function fail(message: string): never {
 if (!email || process.argv.length > 3) fail('Usage: npm run admin:create -- EMAIL   (ADMIN_PASSWORD=… to choose the password)');
 const parsed = loginSchema.shape.email.safeParse(email);
 if (!parsed.success) fail(`Not an email address: ${email}`);
-if (fromEnv !== undefined && (fromEnv.length < PASSWORD_MIN || fromEnv.length > PASSWORD_MAX)) {
-  fail(`ADMIN_PASSWORD must be ${PASSWORD_MIN} to ${PASSWORD_MAX} characters long`);
-}
+// The sign-up form's rule: length, and never the demo password printed in the README.
+const chosen = fromEnv === undefined ? undefined : newPassword.safeParse(fromEnv);
+if (chosen && !chosen.success) fail(`ADMIN_PASSWORD: ${chosen.error.issues[0]!.message}`);
 // 18 random bytes: 24 URL-safe characters, 144 bits.
 const password = fromEnv ?? randomBytes(18).toString('base64url');
 
-let exitCode = 0;
-try {
-  await openServerDatabase();
+await runOnServerDatabase(async () => {
   const result = await createModerator({ email: parsed.data, password });
   console.log(`${result.created ? 'Created' : 'Updated'} moderator ${parsed.data} (user ${result.userId}).`);
   if (fromEnv === undefined) console.log(`Password (shown once; store it now): ${password}`);
   else console.log('Password: the one in ADMIN_PASSWORD.');
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  exitCode = 1;
-} finally {
-  await closeDatabase();
-}
-process.exit(exitCode);
+});

@@ -1,15 +1,26 @@
 // The command line of `npm run import:employee-reviews -- FILE.csv [--dry-run] [--skip-invalid]`
 // apart from opening the database, so that tests run it against their own database
-// (docs/decisions/029-admin-catalog.md). Exit codes: 0 done (or a dry run a real run would
-// accept), 1 refused (unreadable file, invalid rows without --skip-invalid, also in a dry run),
-// 2 wrong usage or a file that cannot be opened.
-import { readFile } from 'node:fs/promises';
+// (docs/decisions/029-admin-catalog.md, 054-streamed-imports.md: the same streamed import as the
+// admin page's, run here to its end). Exit codes: 0 done (or a dry run a real run would accept),
+// 1 refused (unreadable file, invalid rows without --skip-invalid, also in a dry run), interrupted,
+// or another import running; 2 wrong usage or a file that cannot be opened.
+import { stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { type ImportReport, importEmployeeReviewFile } from '../app/features/moderation/import-employee-reviews.server';
+import {
+  findEmployeeReviewImport,
+  type ImportView,
+  runEmployeeReviewImportFile,
+} from '../app/features/moderation/import-employee-reviews.server';
+import { isAppError } from '../app/lib/app-error';
 
 export const USAGE = '使い方: npm run import:employee-reviews -- ファイル.csv [--dry-run] [--skip-invalid]';
 
-export type CliIo = { out: (line: string) => void; err: (line: string) => void };
+export type CliIo = {
+  out: (line: string) => void;
+  err: (line: string) => void;
+  /** How far a long import is, every few seconds (the command line: on stderr). */
+  progress?: (line: string) => void;
+};
 
 export type CliArgs = { file: string; dryRun: boolean; skipInvalid: boolean };
 
@@ -21,33 +32,37 @@ export function parseCliArgs(argv: readonly string[]): CliArgs | null {
   return { file: files[0]!, dryRun: flags.includes('--dry-run'), skipInvalid: flags.includes('--skip-invalid') };
 }
 
-const STATUS_TEXT = { ready: '取り込み可', imported: '取り込み', skipped: '取込済み', invalid: '不備' } as const;
-
-/** The report as lines of Japanese text. */
-export function formatImportReport(report: ImportReport): string[] {
-  if (report.outcome === 'unreadable') return [`取り込めません: ${report.fileError}`];
-  const { counts } = report;
+/** The report as lines of Japanese text: the counts, the first refused rows, what happened. */
+export function formatImportReport(view: ImportView): string[] {
+  if (view.status === 'unreadable') return [`取り込めません: ${view.fileError}`];
+  const { counts } = view;
+  const wrote = view.status === 'imported' || view.status === 'interrupted';
   const lines = [
-    `行数 ${counts.rows} / 取り込み${report.outcome === 'imported' ? '済み' : '可'} ${report.outcome === 'imported' ? counts.imported : counts.ready} / 取込済み ${counts.skipped} / 不備 ${counts.invalid}`,
+    `行数 ${counts.rows} / 取り込み${wrote ? '済み' : '可'} ${wrote ? counts.imported : counts.ready} / 取込済み ${counts.skipped} / 不備 ${counts.invalid}`,
   ];
-  for (const row of report.rows) {
-    if (row.status !== 'invalid' && row.status !== 'skipped') continue;
-    for (const reason of row.reasons)
-      lines.push(`  ${row.line}行目 [${STATUS_TEXT[row.status]}] source_id=${row.sourceId || '（なし）'}: ${reason}`);
+  for (const row of view.refusedRows) {
+    for (const reason of row.reasons) lines.push(`  ${row.line}行目 [不備] source_id=${row.sourceId || '（なし）'}: ${reason}`);
   }
-  if (report.outcome === 'dry_run') {
+  const more = counts.invalid - view.refusedRows.length;
+  if (more > 0) lines.push(`  ほか ${more} 行に不備があります。`);
+  if (view.status === 'dry_run') {
     lines.push(
-      counts.invalid > 0 && !report.skipInvalid
+      counts.invalid > 0 && !view.skipInvalid
         ? '確認のみ: 不備のある行があるため、このままでは取り込めません（--skip-invalid で不備のある行を飛ばせます）。'
         : `確認のみ: 取り込むと ${counts.ready} 件を公開します。何も保存していません。`,
     );
-  } else if (report.outcome === 'refused') {
+  } else if (view.status === 'refused') {
     lines.push('不備のある行があるため、何も取り込みませんでした（--skip-invalid で不備のある行を飛ばして取り込めます）。');
+  } else if (view.status === 'interrupted') {
+    lines.push(`取り込みが中断されました（${counts.imported} 件は取り込み済み）。同じファイルでもう一度実行すると、残りを取り込みます。`);
   } else {
     lines.push(`${counts.imported} 件の社員クチコミを取り込みました。`);
   }
   return lines;
 }
+
+/** How often a long import says how far it is. */
+const PROGRESS_MS = 5000;
 
 /** Runs the import of the command line on the open database; answers the exit code. */
 export async function runImportCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -56,23 +71,41 @@ export async function runImportCli(argv: readonly string[], io: CliIo): Promise<
     io.err(USAGE);
     return 2;
   }
-  let bytes: Uint8Array;
   try {
-    bytes = await readFile(args.file);
+    if (!(await stat(args.file)).isFile()) throw new Error('not a file');
   } catch {
     io.err(`ファイルを開けません: ${args.file}`);
     return 2;
   }
-  const report = await importEmployeeReviewFile({
-    bytes,
-    dryRun: args.dryRun,
-    skipInvalid: args.skipInvalid,
-    sourceName: basename(args.file),
-  });
-  const refused =
-    report.outcome === 'unreadable' ||
-    report.outcome === 'refused' ||
-    (report.outcome === 'dry_run' && report.counts.invalid > 0 && !args.skipInvalid);
-  for (const line of formatImportReport(report)) (refused ? io.err : io.out)(line);
+  let importId: number | null = null;
+  const progress = setInterval(() => {
+    if (importId === null || !io.progress) return;
+    void findEmployeeReviewImport(importId).then((view) => {
+      if (view?.running) io.progress?.(`${view.status === 'importing' ? '取り込み中' : '確認中'} ${view.percent ?? 0}%`);
+    });
+  }, PROGRESS_MS);
+  let view: ImportView | null;
+  try {
+    const id = await runEmployeeReviewImportFile({
+      path: args.file,
+      dryRun: args.dryRun,
+      skipInvalid: args.skipInvalid,
+      moderatorId: null,
+      fileName: basename(args.file),
+      onCreated: (created) => {
+        importId = created;
+      },
+    });
+    view = await findEmployeeReviewImport(id);
+  } catch (error) {
+    if (!isAppError(error, 'import_running')) throw error;
+    io.err(`取り込めません: ${error.userMessage}`);
+    return 1;
+  } finally {
+    clearInterval(progress);
+  }
+  if (!view) throw new Error('the import vanished');
+  const refused = view.status !== 'imported' && !(view.status === 'dry_run' && (view.counts.invalid === 0 || args.skipInvalid));
+  for (const line of formatImportReport(view)) (refused ? io.err : io.out)(line);
   return refused ? 1 : 0;
 }

@@ -4,8 +4,7 @@
 //   npm run import:employee-reviews -- reviews.csv [--skip-invalid]
 // The file's format and the rules: docs/decisions/029-admin-catalog.md. Imports from here have
 // no moderator, so they are not in the admin area's audit log; /admin/employee_reviews is.
-import { closeDatabase } from '../app/db/client.server';
-import { openServerDatabase } from './database';
+import { runOnServerDatabase } from './database';
 import { parseCliArgs, runImportCli, USAGE } from './import-employee-reviews-cli';
 
 const argv = process.argv.slice(2);
@@ -14,14 +13,6 @@ if (!parseCliArgs(argv)) {
   process.exit(2);
 }
 
-let exitCode = 0;
-try {
-  await openServerDatabase();
-  exitCode = await runImportCli(argv, { out: (line) => console.log(line), err: (line) => console.error(line) });
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  exitCode = 1;
-} finally {
-  await closeDatabase();
-}
-process.exit(exitCode);
+await runOnServerDatabase(() =>
+  runImportCli(argv, { out: (line) => console.log(line), err: (line) => console.error(line), progress: (line) => console.error(line) }),
+);

@@ -1,5 +1,6 @@
 // The production server, bundled by Vite together with the routes (vite.config.ts) and
 // started by server/start.js. See docs/decisions/001-stack.md.
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
@@ -9,10 +10,13 @@ import express from 'express';
 import type pino from 'pino';
 import type { ServerBuild } from 'react-router';
 import { closeDatabase, database, openDatabase } from '../app/db/client.server';
+import { demoAccountEmails, DemoLoginsError, findDemoLogins } from '../app/features/demo/demo-logins.server';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
-import { flushCompanyViews, recordCompanyView } from '../app/features/recommendations/record-company-view.server';
+import { seedReferenceData } from '../app/features/demo/seed-reference-data.server';
+import { interruptAbandonedImports, stopEmployeeReviewImports } from '../app/features/moderation/import-employee-reviews.server';
+import { flushCompanyViews, recordCompanyView, unrecordedCompanyViews } from '../app/features/recommendations/record-company-view.server';
 import { loadConfig, type Config } from '../app/lib/config.server';
-import { startEmailSender, type EmailSender } from '../app/lib/email/sender.server';
+import { startEmailSender, type EmailSender } from '../app/features/email/sender.server';
 import { logger } from '../app/lib/logger.server';
 import { parseId } from '../app/lib/http';
 import { projectRoot } from '../app/lib/project-root.server';
@@ -21,14 +25,15 @@ import { createDraftLane } from './draft-lane';
 import { createFastLane } from './fast-lane';
 import { clearPageCacheAfterWrites } from './page-cache-writes';
 import { guardRequest } from './request-guard';
+import { companyPageParam, HEALTH_PATH, isFileLike } from './route-rules';
 import { withModeratorArea } from './moderator-area';
 import { withAppErrorAnswers } from './route-errors';
+import { answerUnroutedMethods, withMethodAnswers } from './route-methods';
 import { createVisitorPages } from './visitor-pages';
 import { createPersonalCall } from './personal-call';
 import { createSharedPageTest } from './shared-pages';
 import { isMemberSession } from '../app/features/accounts/membership.server';
-import { readCookie } from '../app/features/accounts/session-request.server';
-import { SESSION_COOKIE } from '../app/lib/cookies';
+import { sessionIdOf } from '../app/lib/cookies';
 import type { Audience } from '../app/lib/shared-page';
 import { loggedUrl } from '../app/lib/logged-url';
 import { logWhenFinished } from './log-url';
@@ -41,10 +46,11 @@ export { superviseWorkers, workerCount } from './supervisor';
 import * as rawBuild from 'virtual:react-router/server-build';
 
 /**
- * The routes, the admin area closed to all but moderators (server/moderator-area.ts) and a thrown
- * AppError answered the same way everywhere (server/route-errors.ts).
+ * The routes, each answering the methods it does not take with the catalog's 405
+ * (server/route-methods.ts), the admin area closed to all but moderators (server/moderator-area.ts),
+ * that 405 included, and a thrown AppError answered the same way everywhere (server/route-errors.ts).
  */
-const build = withAppErrorAnswers(withModeratorArea(rawBuild as unknown as ServerBuild));
+const build = withAppErrorAnswers(withModeratorArea(withMethodAnswers(rawBuild as unknown as ServerBuild)));
 
 declare module 'react-router' {
   interface AppLoadContext {
@@ -60,7 +66,7 @@ declare module 'react-router' {
 
 /** A company page served from the visitor cache still counts as a view of that company. */
 function countCachedCompanyView(path: string) {
-  const companyId = parseId(/^\/companies\/([^/.]+)(?:\.data)?$/.exec(path)?.[1]);
+  const companyId = parseId(companyPageParam(path));
   if (companyId !== null) recordCompanyView({ companyId });
 }
 
@@ -83,7 +89,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   app.use(csrfProtection());
   app.use(clearPageCacheAfterWrites());
 
-  app.get('/healthz', async (_req, res) => {
+  app.get(HEALTH_PATH, async (_req, res) => {
     try {
       await database().query('SELECT 1');
       res.setHeader('Cache-Control', 'no-store');
@@ -99,14 +105,16 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   // Other built files (favicon.svg): only paths that look like files reach the disk, so a
   // page request never costs a failed stat.
   const publicFiles = express.static(clientDir, { maxAge: '1h', index: false });
-  app.use((req, res, next) => (/\.(?!data$)[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()));
+  app.use((req, res, next) => (isFileLike(req.path) ? publicFiles(req, res, next) : next()));
 
   const getLoadContext = (req: express.Request, res: express.Response) => ({
     cspNonce: String(res.locals.cspNonce),
     clientIp: req.ip ?? 'unknown',
   });
   // Visitors' pages are answered before Express (server/fast-lane.ts); sessions' pages, forms
-  // and everything else come here.
+  // and everything else come here. A method React Router does not route gets the route's 405
+  // (server/route-methods.ts).
+  app.use(answerUnroutedMethods(build));
   app.all('/{*splat}', createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext }));
 
   // Errors that escape React Router (a broken static file, a bad request body).
@@ -142,7 +150,11 @@ function shutdownOn(server: Server, logger: pino.Logger, emailSender: EmailSende
     clearTimeout(force);
     try {
       await emailSender.stop();
-      await flushCompanyViews().catch((error: unknown) => logger.warn({ err: error }, 'view counts not written'));
+      // A running 社員クチコミ import stops at its batch's end, marked 中断 (docs/decisions/054).
+      await stopEmployeeReviewImports();
+      await flushCompanyViews().catch((error: unknown) =>
+        logger.error({ err: error, views: unrecordedCompanyViews() }, 'company views not recorded at shutdown; they are lost'),
+      );
       await closeDatabase();
       logger.info('stopped');
       process.exit(0);
@@ -161,15 +173,56 @@ export async function openConfiguredDatabase(config: Config) {
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
 }
 
-/** Opens (and so migrates) the database, and seeds an empty one with the demo data. */
-async function openAndSeed(config: Config, logger: pino.Logger) {
-  const started = Date.now();
-  const db = await openConfiguredDatabase(config);
-  logger.info({ database: db.kind, ms: Date.now() - started }, 'database ready');
-  if (await isDatabaseEmpty()) {
+/**
+ * What a new or reopened database needs before the site serves it. An empty database gets the
+ * demo data, except in production, where it gets only the reference data (prefectures,
+ * industries) unless DEMO_DATA=1 asks for a demo site. In production, demo accounts that still
+ * log in with the README's password stop the start, unless DEMO_DATA=1, which is then said in the
+ * log at every start (docs/decisions/049-production-start.md).
+ */
+async function prepareContent(config: Config, logger: pino.Logger) {
+  const demoAllowed = !config.production || config.demoData;
+  const empty = await isDatabaseEmpty();
+  if (empty && demoAllowed) {
     const seedStart = Date.now();
     await seedDemoData();
     logger.info({ ms: Date.now() - seedStart }, 'empty database: demo data seeded');
+  } else if (!demoAllowed) {
+    // Every site needs the prefectures and industries its companies point at; rows already there
+    // stay as they are. Also after `npm run admin:create` made the first account.
+    const written = await seedReferenceData();
+    if (empty) logger.info(written, 'empty database: no demo data in production; reference data (prefectures, industries) written');
+    else if (written.prefectures + written.industries > 0) logger.info(written, 'reference data (prefectures, industries) written');
+  }
+  if (!config.production) return;
+  if (config.demoData) {
+    const emails = demoAccountEmails();
+    logger.warn(
+      { demoAccounts: `${emails[0]}, ${emails[1]} … ${emails.at(-1)}` },
+      'DEMO_DATA=1: a demo site, not a real one; the demo accounts log in with the password printed in the README',
+    );
+    return;
+  }
+  const logins = await findDemoLogins();
+  if (logins.length > 0) throw new DemoLoginsError(logins);
+}
+
+/**
+ * Opens (and so migrates) the database; the process that prepares it (the only one, or the
+ * supervisor before its workers) also seeds it and checks it for demo accounts.
+ */
+async function openAndSeed(config: Config, logger: pino.Logger, prepare = true) {
+  const started = Date.now();
+  const db = await openConfiguredDatabase(config);
+  logger.info({ database: db.kind, ms: Date.now() - started }, 'database ready');
+  if (prepare) {
+    try {
+      await prepareContent(config, logger);
+    } catch (error) {
+      // Refused (demo accounts) or failed: the database is closed cleanly before the process exits.
+      await closeDatabase();
+      throw error;
+    }
   }
   if (db.kind === 'pglite') {
     // PGlite runs no autovacuum worker, so nothing else ever gathers the planner's statistics:
@@ -196,9 +249,13 @@ export async function start() {
   const log = logger();
   const started = Date.now();
   const clientDir = join(projectRoot(), 'build', 'client');
-  if (!existsSync(clientDir)) throw new Error('build/client is missing: run `npm run build` first');
+  if (!existsSync(clientDir)) throw new Error('build/client がありません。先に npm run build を実行してください。');
 
-  await openAndSeed(config, log);
+  // Workers of a supervisor (server/supervisor.ts) open a database it has prepared already.
+  await openAndSeed(config, log, cluster.isPrimary);
+  // Imports a stopped process left running are 中断 (docs/decisions/054-streamed-imports.md): all
+  // of them on PGlite (this process is alone on DATA_DIR), those gone silent on PostgreSQL.
+  await interruptAbandonedImports({ atStart: database().kind === 'pglite' ? 'alone' : 'shared' });
 
   const app = createApp({ logger: log, clientDir });
   // Visitors' pages come from a short-lived cache; a cached company page still counts a view.
@@ -213,7 +270,7 @@ export async function start() {
     visitorPages,
     isSharedPage: createSharedPageTest(build),
     personalCall: createPersonalCall({ logger: log }),
-    audienceOf: async (req) => ((await isMemberSession(readCookie(req.headers.cookie, SESSION_COOKIE))) ? 'member' : 'visitor'),
+    audienceOf: async (req) => ((await isMemberSession(sessionIdOf(req.headers.cookie))) ? 'member' : 'visitor'),
   });
   const draftLane = createDraftLane({ logger: log });
   const server = createServer((req, res) => {

@@ -8,18 +8,19 @@
 // media type, no session cookie) is left to Express, which answers it as before.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pino from 'pino';
-import { isValidCsrfToken, readCookie } from '../app/features/accounts/session-request.server';
+import { isValidCsrfToken } from '../app/features/accounts/session-request.server';
 import { findSession } from '../app/features/accounts/sessions.server';
 import { saveDraftCall } from '../app/features/posting/save-draft-call.server';
 import { AppError, isAppError } from '../app/lib/app-error';
-import { SESSION_COOKIE } from '../app/lib/cookies';
+import { sessionIdOf } from '../app/lib/cookies';
+import { bodyKindOf } from '../app/lib/media-type';
 import { CSRF_PARAM } from '../app/lib/csrf';
-import { headerToken } from './csrf';
+import { jsonObject, readHeldBody, textField } from '../app/lib/form-data.server';
+import { headerToken, isForeignOrigin } from './csrf';
 import { logWhenFinished } from './log-url';
-import { bodyLimitFor, BodyTooLarge, declaredTooLarge, readBody, refuseTooLarge } from './request-body';
+import { BodyTooLarge, declaredTooLarge, readBody, refuseTooLarge } from './request-body';
+import { bodyLimitFor, laneOf } from './route-rules';
 import { sendJson } from './json-answer';
-
-const DRAFT_PATH = /^\/api\/v1\/student\/drafts\/(\d{1,9})$/;
 
 function answer(req: IncomingMessage, res: ServerResponse, status: number, body: unknown) {
   sendJson(req, res, status, body, 'private, no-store');
@@ -37,15 +38,15 @@ async function save(req: IncomingMessage, res: ServerResponse, path: string, pos
       return;
     }
     const [session, raw] = await Promise.all([findSession({ id: sessionId }), readBody(req, limit)]);
-    let body: Record<string, unknown> | null = null;
-    try {
-      const parsed = JSON.parse(raw.toString('utf8')) as unknown;
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) body = parsed as Record<string, unknown>;
-    } catch {
-      // Not JSON: refused below, after the token check, as the route would.
+    // Read as a route reads its body (app/lib/form-data.server.ts), cleaned; not JSON is refused
+    // below, after the token check, as the route would.
+    const read = await readHeldBody(req.headers['content-type'], raw);
+    const body = read.kind === 'json' ? jsonObject(read.value) : null;
+    const submitted = headerToken(req.headers) ?? textField(read, CSRF_PARAM);
+    if (isForeignOrigin(req)) {
+      refuse(req, res, new AppError('foreign_origin'));
+      return;
     }
-    const bodyToken = body?.[CSRF_PARAM];
-    const submitted = headerToken(req.headers) ?? (typeof bodyToken === 'string' ? bodyToken : null);
     if (!session || !isValidCsrfToken(session, submitted)) {
       refuse(req, res, new AppError('invalid_csrf_token'));
       return;
@@ -66,9 +67,7 @@ async function save(req: IncomingMessage, res: ServerResponse, path: string, pos
       return;
     }
     logger.error({ err: error, url: path }, 'draft save failed');
-    answer(req, res, 500, {
-      error: { code: 'internal_error', message: 'エラーが発生しました。時間をおいてから、もう一度お試しください。' },
-    });
+    refuse(req, res, new AppError('internal_error'));
   }
 }
 
@@ -78,12 +77,15 @@ export function createDraftLane(options: { logger: pino.Logger }) {
   return function draftLane(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'PUT') return false;
     const url = req.url ?? '';
-    const match = DRAFT_PATH.exec(url);
-    if (!match) return false;
-    const mediaType = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
-    const sessionId = readCookie(req.headers.cookie, SESSION_COOKIE);
-    if (mediaType !== 'application/json' || !sessionId) return false;
-    void save(req, res, url, Number(match[1]), sessionId, logger);
+    // The autosave sends no query string; a URL with one is the route's.
+    if (url.includes('?')) return false;
+    const found = laneOf(url);
+    // An id the route would look up (at most nine digits); anything else is the route's to refuse.
+    const postId = found?.lane === 'draftSave' ? found.params.postId : undefined;
+    if (postId === undefined || !/^\d{1,9}$/.test(postId)) return false;
+    const sessionId = sessionIdOf(req.headers.cookie);
+    if (bodyKindOf(req.headers['content-type']) !== 'json' || !sessionId) return false;
+    void save(req, res, url, Number(postId), sessionId, logger);
     logWhenFinished(logger, req, res, url);
     return true;
   };

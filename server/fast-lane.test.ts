@@ -1,13 +1,12 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type LaneServer, serveLane } from '../tests/support/lane-server';
 import { createFastLane } from './fast-lane';
 
 const answer = vi.hoisted(() => ({ fn: vi.fn() }));
 vi.mock('../app/features/search/answer-company-suggestions.server', () => ({ answerCompanySuggestions: answer.fn }));
 
-let server: Server;
+let server: LaneServer;
 let base: string;
 const passedOn: string[] = [];
 const pages: string[] = [];
@@ -30,15 +29,10 @@ beforeAll(async () => {
       res.end('{}');
     },
   });
-  server = createServer((req, res) => {
-    if (lane(req, res)) return;
-    passedOn.push(`${req.method} ${req.url}`);
-    res.end('express');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveLane(lane, passedOn);
+  base = server.base;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 beforeEach(() => {
   passedOn.length = 0;
   pages.length = 0;

@@ -1,21 +1,19 @@
-// The requests that most visitors make, answered before Express: the search box's suggestions
-// and visitors' pages (from the page cache, or rendered by React Router without Express's
-// middleware: server/visitor-pages.ts). See docs/decisions/013-fast-lane.md.
+// The requests that most visitors make, answered before Express: the search box's suggestions,
+// the shared pages' personal call and visitors' pages (from the page cache, or rendered by React
+// Router without Express's middleware: server/visitor-pages.ts). Which URLs, server/route-rules.ts
+// says (FAST_LANE). See docs/decisions/013-fast-lane.md.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pino from 'pino';
-import { answerCompanySuggestions } from '../app/features/search/answer-company-suggestions.server';
+import { answerSearchCall } from '../app/features/search/search-call.server';
+import { AppError } from '../app/lib/app-error';
 import { hasSessionCookie } from '../app/lib/cookies';
 import { loggedUrl } from '../app/lib/logged-url';
-import { PERSONAL_PATH } from '../app/lib/personal-parts';
 import type { Audience, SharedPageKind } from '../app/lib/shared-page';
 import { logWhenFinished } from './log-url';
 import { sendJson } from './json-answer';
+import { splitUrl } from './route-patterns';
+import { isFileLike, laneOf } from './route-rules';
 import { setSecurityHeaders } from './security';
-
-/** Paths that look like files go to Express's static files; `.data` is React Router's data URL. */
-const FILE_LIKE = /\.(?!data$)[a-z0-9]+$/i;
-/** Answered by Express: its health check and the API routes other than the search call. */
-const EXPRESS_ONLY = /^\/(?:healthz$|api\/)/;
 
 export type VisitorPages = (
   req: IncomingMessage,
@@ -26,28 +24,11 @@ export type VisitorPages = (
   audience: Audience,
 ) => boolean;
 
-/** GET /api/company?source=incremental&company_name=… (SPEC.md section 7). */
+/** GET /api/company?source=incremental&company_name=… (docs/product/calls.md#company-search-call), answered as its route module would. */
 async function answerSearch(req: IncomingMessage, res: ServerResponse, query: string, logger: pino.Logger) {
-  try {
-    const answer = await answerCompanySuggestions(new URLSearchParams(query));
-    // A session's responses are private (server/csrf.ts privateSessionResponses), even public data.
-    const cacheControl = hasSessionCookie(req.headers.cookie)
-      ? 'private, no-store'
-      : answer.status === 200
-        ? 'public, max-age=10'
-        : 'no-store';
-    sendJson(req, res, answer.status, answer.body, cacheControl);
-  } catch (error) {
-    logger.error({ err: error, url: loggedUrl(req.url ?? '') }, 'company search failed');
-    if (res.headersSent) return;
-    sendJson(
-      req,
-      res,
-      503,
-      { error: { code: 'unavailable', message: '検索できませんでした。しばらくしてからもう一度お試しください。' } },
-      'no-store',
-    );
-  }
+  const session = hasSessionCookie(req.headers.cookie);
+  const answer = await answerSearchCall(new URLSearchParams(query), { session, logger, url: req.url ?? '' });
+  if (!res.headersSent) sendJson(req, res, answer.status, answer.body, answer.cacheControl);
 }
 
 export function createFastLane(options: {
@@ -74,29 +55,31 @@ export function createFastLane(options: {
       logger.error({ err: error, url: loggedUrl(url) }, 'session check failed');
       if (res.headersSent) return;
       setSecurityHeaders(req, res, '');
-      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end('しばらくしてからもう一度お試しください。');
+      const unavailable = new AppError('unavailable');
+      res.writeHead(unavailable.status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(unavailable.userMessage);
     }
   }
   /** Answers the request and returns true, or returns false and leaves it to Express. */
   return function fastLane(req: IncomingMessage, res: ServerResponse): boolean {
     const url = req.url ?? '/';
-    if (personalCall && (url === PERSONAL_PATH || url.startsWith(`${PERSONAL_PATH}?`))) {
-      if (req.method === 'GET') void personalCall(req, res, url.slice(PERSONAL_PATH.length + 1));
+    const { path, query } = splitUrl(url);
+    const lane = laneOf(path)?.lane;
+    if (personalCall && lane === 'personalCall') {
+      if (req.method === 'GET') void personalCall(req, res, query);
       else {
-        res.setHeader('Allow', 'GET');
-        sendJson(req, res, 405, { error: { code: 'method_not_allowed', message: 'この操作はできません。' } }, 'no-store');
+        const error = new AppError('method_not_allowed', { headers: { Allow: 'GET' } });
+        for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+        sendJson(req, res, error.status, error.toBody(), 'no-store');
       }
       logWhenFinished(logger, req, res, url);
       return true;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const queryAt = url.indexOf('?');
-    const path = queryAt === -1 ? url : url.slice(0, queryAt);
-    const query = queryAt === -1 ? '' : url.slice(queryAt + 1);
-    if (path === '/api/company') void answerSearch(req, res, query, logger);
+    if (lane === 'suggestions') void answerSearch(req, res, query, logger);
     else {
-      if (req.method !== 'GET' || EXPRESS_ONLY.test(path) || FILE_LIKE.test(path)) return false;
+      // Express's calls, and the fast lane's own on another method, are no pages.
+      if (req.method !== 'GET' || lane !== undefined || isFileLike(path)) return false;
       // A session's page is its own unless the page is shared: then it is the visitors' page.
       const kind = isSharedPage(path);
       const session = hasSessionCookie(req.headers.cookie);

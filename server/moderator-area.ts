@@ -5,6 +5,7 @@
 // a student gets the Japanese 404 page, the same as an unknown URL, so the area is not advertised.
 import type { ServerBuild } from 'react-router';
 import { requireModerator } from '../app/features/accounts/session-request.server';
+import { isInModeratorArea } from './route-rules';
 
 type Handler = (args: { request: Request }) => unknown;
 type BuildRoute = NonNullable<ServerBuild['routes'][string]>;
@@ -18,16 +19,18 @@ export function fullRoutePath(routes: ServerBuild['routes'], id: string): string
   return parts.join('/');
 }
 
-/** Whether a URL pattern is in the admin area. */
+/** Whether a route's URL pattern is in the admin area (MODERATOR_AREA, server/route-rules.ts). */
 export function isModeratorPath(pattern: string): boolean {
-  return /^admin(?:\/|$)/.test(pattern.replace(/^\//, ''));
+  return isInModeratorArea(`/${pattern.replace(/^\//, '')}`);
 }
 
 function guarded(handler: Handler): Handler {
-  return async (args) => {
+  const guard: Handler = async (args) => {
     await requireModerator(args.request);
     return handler(args);
   };
+  // What a handler carries (the methods of a call-only loader) stays with it.
+  return Object.assign(guard, handler);
 }
 
 /** The build with every admin route's loader and action checking for a moderator first. */

@@ -14,7 +14,7 @@ beforeAll(async () => {
   app.all('/ok', (_req, res) => void res.json({ ok: true }));
   app.all('/api/v1/student/drafts{/:postId}', (_req, res) => void res.json({ ok: true }));
   app.all('/api/v1/student/tracker/companies/:companyId/:category', (_req, res) => void res.json({ ok: true }));
-  app.all('/mypage/selections', (_req, res) => void res.json({ ok: true }));
+  app.all('/mypage/selections{.data}', (_req, res) => void res.json({ ok: true }));
   app.all('/mypage/favorites', (_req, res) => void res.json({ ok: true }));
   app.all('/refused', (_req, res) => void res.status(422).json({ error: {} }));
   const server = app.listen(0, '127.0.0.1');
@@ -47,6 +47,8 @@ describe('the page cache after writes', () => {
     store();
     await fetch(`${base}/api/v1/student/tracker/companies/3/recruit`, { method: 'PUT' });
     await fetch(`${base}/mypage/selections`, { method: 'POST' });
+    // The board's own script sends its forms as React Router's data requests.
+    await fetch(`${base}/mypage/selections.data`, { method: 'POST' });
     expect(getCachedPage('/companies/1')).toBeDefined();
     await fetch(`${base}/mypage/favorites`, { method: 'POST' });
     expect(getCachedPage('/companies/1')).toBeUndefined();

@@ -3,8 +3,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pino from 'pino';
 import { answerPersonalCall } from '../app/features/personal/answer-personal-call.server';
-import { readCookie } from '../app/features/accounts/session-request.server';
-import { SESSION_COOKIE } from '../app/lib/cookies';
+import { sessionIdOf } from '../app/lib/cookies';
+import { AppError } from '../app/lib/app-error';
 import { loggedUrl } from '../app/lib/logged-url';
 import { sendJson } from './json-answer';
 
@@ -15,12 +15,13 @@ export function createPersonalCall(options: { logger: pino.Logger }) {
   return async function personalCall(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
     try {
       const page = new URLSearchParams(query).get('page');
-      const parts = await answerPersonalCall({ sessionId: readCookie(req.headers.cookie, SESSION_COOKIE), page });
+      const parts = await answerPersonalCall({ sessionId: sessionIdOf(req.headers.cookie), page });
       sendJson(req, res, 200, parts, PRIVATE);
     } catch (error) {
       options.logger.error({ err: error, url: loggedUrl(req.url ?? '') }, 'personal call failed');
       if (res.headersSent) return;
-      sendJson(req, res, 503, { error: { code: 'unavailable', message: 'しばらくしてからもう一度お試しください。' } }, PRIVATE);
+      const unavailable = new AppError('unavailable');
+      sendJson(req, res, unavailable.status, unavailable.toBody(), PRIVATE);
     }
   };
 }

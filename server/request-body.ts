@@ -1,29 +1,12 @@
 // Request bodies, capped before they are read (issue 11). Every POST, PUT, PATCH and DELETE body
-// is read here once, up to the cap of its route, before the CSRF check and any route runs;
+// is read here once, up to the cap of its route (bodyLimitFor, server/route-rules.ts), before the
+// CSRF check and any route runs;
 // routes then read the same bytes again (React Router reads the request as a Node stream).
 // A body over the cap gets 413 and the connection is closed, so the rest is never read.
 import { Readable } from 'node:stream';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { AppError } from '../app/lib/app-error';
 import { plainPage } from './plain-page';
-
-/** Forms of a few fields (accounts, profile, favorites, badge calls): nothing legitimate comes close. */
-export const SMALL_BODY_BYTES = 32 * 1024;
-/** Everything else, the posting forms with long texts included (a 体験記 is tens of kilobytes). */
-export const DEFAULT_BODY_BYTES = 1024 * 1024;
-
-/** The CSV upload of employee word of mouth (/admin/employee_reviews): up to 5 MB of file. */
-export const UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
-const UPLOAD_PATHS = /^\/admin\/employee_reviews(?:\.data)?\/?$/;
-
-const SMALL_FORM_PATHS = /^\/(?:login|signup|logout|password_reset(?:\/[^/]*)?|mypage(?:\/favorites(?:\/[^/]*)?)?|api\/.*)(?:\.data)?\/?$/;
-/** The draft calls carry a whole post (ten ES answers of 2,000 characters are about 70 KB). */
-const DRAFT_PATHS = /^\/api\/v1\/student\/drafts(?:\/[^/]*)?\/?$/;
-
-/** The largest body the route of `path` accepts. */
-export function bodyLimitFor(path: string): number {
-  if (UPLOAD_PATHS.test(path)) return UPLOAD_BODY_BYTES;
-  return SMALL_FORM_PATHS.test(path) && !DRAFT_PATHS.test(path) ? SMALL_BODY_BYTES : DEFAULT_BODY_BYTES;
-}
 
 export class BodyTooLarge extends Error {
   constructor(readonly limit: number) {
@@ -118,7 +101,6 @@ export async function readBodyOnce(req: IncomingMessage, limit: number): Promise
   return body;
 }
 
-const TOO_LARGE_MESSAGE = '送信内容が大きすぎます。内容を短くしてから、もう一度お試しください。';
 const TOO_LARGE_PAGE = plainPage({
   title: '送信内容が大きすぎます',
   paragraphs: ['一度に送信できる量を超えています。内容を短くしてから、もう一度お試しください。'],
@@ -165,7 +147,7 @@ export function refuseTooLarge(req: IncomingMessage, res: ServerResponse, wantsJ
   lingeringClose(req);
   if (wantsJson) {
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(JSON.stringify({ error: { code: 'payload_too_large', message: TOO_LARGE_MESSAGE } }));
+    res.end(JSON.stringify(new AppError('payload_too_large').toBody()));
   } else {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(TOO_LARGE_PAGE);

@@ -3,9 +3,12 @@
 // one log line, instead of reaching React Router (which would log a warning for each).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pino from 'pino';
+import { AppError } from '../app/lib/app-error';
 import { logWhenFinished } from './log-url';
 import { plainPage } from './plain-page';
-import { bodyLimitFor, DEFAULT_BODY_BYTES, declaredTooLarge, refuseTooLarge } from './request-body';
+import { declaredTooLarge, refuseTooLarge } from './request-body';
+import { splitUrl } from './route-patterns';
+import { bodyLimitFor, DEFAULT_BODY_BYTES } from './route-rules';
 import { setSecurityHeaders } from './security';
 
 const BAD_REQUEST_PAGE = plainPage({
@@ -33,11 +36,11 @@ function wantsJson(req: IncomingMessage): boolean {
 /** Answers the request and returns true when it cannot go further; otherwise false. */
 export function guardRequest(req: IncomingMessage, res: ServerResponse, logger: pino.Logger): boolean {
   const url = req.url ?? '/';
-  const queryAt = url.indexOf('?');
-  const path = queryAt === -1 ? url : url.slice(0, queryAt);
+  const { path } = splitUrl(url);
   const malformed = decodePath(path) === null;
-  // The route's own cap is checked when the body is read; nothing is larger than the upload's.
-  const tooLarge = declaredTooLarge(req, Math.max(DEFAULT_BODY_BYTES, bodyLimitFor(path)));
+  // The route's own cap is checked when the body is read; here only a body over the default cap
+  // is looked at, against its route's (the upload's is larger).
+  const tooLarge = declaredTooLarge(req, DEFAULT_BODY_BYTES) && declaredTooLarge(req, bodyLimitFor(path));
   if (!malformed && !tooLarge) return false;
   logWhenFinished(logger, req, res, url);
   setSecurityHeaders(req, res, '');
@@ -49,7 +52,7 @@ export function guardRequest(req: IncomingMessage, res: ServerResponse, logger: 
   res.setHeader('Cache-Control', 'no-store');
   if (wantsJson(req)) {
     res.setHeader('Content-Type', 'application/json; charset=utf-8');
-    res.end(JSON.stringify({ error: { code: 'malformed_url', message: 'URLが正しくありません。' } }));
+    res.end(JSON.stringify(new AppError('malformed_url').toBody()));
   } else {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(req.method === 'HEAD' ? undefined : BAD_REQUEST_PAGE);

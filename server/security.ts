@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
+import { registerCache } from '../app/lib/caches.server';
 
 /** 122 random bits; randomUUID draws from a buffered pool, cheaper than randomBytes per request. */
 export function newNonce(): string {
@@ -52,6 +53,16 @@ export function requestProtocol(req: IncomingMessage): 'http' | 'https' {
 // Policies of cached pages and of JSON answers repeat on every hit: built once each.
 const policies = new Map<string, string>();
 const MAX_POLICIES = 1000;
+registerCache({
+  name: 'security policies',
+  holds: 'the Content-Security-Policy header, by the script sources of a cached page or a JSON answer',
+  feeds: 'every answer from the page cache and every JSON answer',
+  lifetime: 'for good: a policy follows from its key alone',
+  invalidatedBy: 'nothing',
+  bound: `${MAX_POLICIES} policies, then all are dropped`,
+  size: () => policies.size,
+  clear: () => policies.clear(),
+});
 
 function policyFor(scriptSources: string): string {
   if (scriptSources.startsWith("'nonce-")) return contentSecurityPolicy(scriptSources);

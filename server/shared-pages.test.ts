@@ -2,7 +2,8 @@ import { matchRoutes, type RouteObject, type ServerBuild } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import routeConfig from '../app/routes';
 import { fill, routeTemplates, type RouteEntry } from '../tests/support/route-paths';
-import { createRouteMatcher, createSharedPageTest, pagePathOf } from './shared-pages';
+import { pagePathOf } from './route-patterns';
+import { createRouteMatcher, createSharedPageTest } from './shared-pages';
 
 type ConfigEntry = { id?: string; file: string; path?: string; index?: boolean; children?: ConfigEntry[] };
 

@@ -4,57 +4,13 @@
 // come from the personal call (server/personal-call.ts).
 //
 // The fast lane asks for every page request, cache hits included, so the route table is compiled
-// once into regular expressions in React Router's order of preference: its own matchRoutes
-// flattens and ranks the whole table on every call (about 0.4 ms here, as much as a cache hit
-// costs). shared-pages.test.ts checks that both pick the same route for the site's URLs.
+// once (server/route-patterns.ts), in React Router's order of preference. shared-pages.test.ts
+// checks that it picks React Router's route for the site's URLs.
 import type { ServerBuild } from 'react-router';
 import { type SharedPageKind, sharedPageKind } from '../app/lib/shared-page';
-
-/** React Router's data URL of a page: /companies/5.data, and /_root.data for "/". */
-export function pagePathOf(path: string): string {
-  if (path === '/_root.data') return '/';
-  return path.endsWith('.data') ? path.slice(0, -'.data'.length) : path;
-}
+import { createPatternMatcher, pagePathOf } from './route-patterns';
 
 type Branch = { id: string; pattern: string; index: boolean; order: number[] };
-type Compiled = { id: string; regex: RegExp; score: number; order: number[] };
-
-// React Router's ranking of route paths (flattenRoutes / computeScore in its router).
-const PARAM = /^:[\w-]+$/;
-function score(pattern: string, index: boolean): number {
-  const segments = pattern.split('/');
-  let total = segments.length;
-  if (segments.includes('*')) total -= 2;
-  if (index) total += 2;
-  for (const segment of segments) {
-    if (segment === '*') continue;
-    total += PARAM.test(segment) ? 3 : segment === '' ? 1 : 10;
-  }
-  return total;
-}
-
-/** Routes that are siblings keep their table order; others are equal (React Router's compareIndexes). */
-function compareOrder(a: number[], b: number[]): number {
-  const siblings = a.length === b.length && a.slice(0, -1).every((n, i) => n === b[i]);
-  return siblings ? a[a.length - 1]! - b[b.length - 1]! : 0;
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
-
-function compile(pattern: string): RegExp {
-  const segments = pattern.split('/').filter((segment) => segment !== '');
-  if (segments.some((segment) => segment.endsWith('?'))) throw new Error(`optional segments are not supported: ${pattern}`);
-  let source = '^';
-  for (const segment of segments) {
-    if (segment === '*') source += '(?:/.*)?';
-    else source += `/${PARAM.test(segment) ? '[^/]+' : escapeRegExp(segment)}`;
-  }
-  // A trailing slash is the same page, as in React Router; "/" itself is the empty pattern.
-  source += segments.at(-1) === '*' ? '$' : '/*$';
-  return new RegExp(source, 'i');
-}
 
 /** The build's routes as the branches React Router matches: every route with a path, and index routes. */
 function branches(build: ServerBuild): Branch[] {
@@ -81,18 +37,8 @@ function branches(build: ServerBuild): Branch[] {
 
 /** The route (its id) that React Router renders for a path, without its per-call ranking. */
 export function createRouteMatcher(build: ServerBuild): (path: string) => string | undefined {
-  const compiled: Compiled[] = branches(build)
-    .map((branch) => ({ id: branch.id, regex: compile(branch.pattern), score: score(branch.pattern, branch.index), order: branch.order }))
-    .sort((a, b) => (a.score !== b.score ? b.score - a.score : compareOrder(a.order, b.order)));
-  return (path) => {
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(path);
-    } catch {
-      decoded = path;
-    }
-    return compiled.find((entry) => entry.regex.test(decoded))?.id;
-  };
+  const match = createPatternMatcher(branches(build).map((branch) => ({ ...branch, value: branch.id })));
+  return (path) => match(path)?.value;
 }
 
 /** Whether the page a path renders is a shared page (and whether it differs by device class). */

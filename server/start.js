@@ -3,9 +3,22 @@
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 
+/**
+ * The one line printed when the start fails. A failed query's message carries its SQL and its
+ * parameters (addresses, password hashes), so of that only what the database said is shown.
+ */
+function reason(error) {
+  if (!(error instanceof Error)) return String(error);
+  const message =
+    'query' in error && 'params' in error
+      ? `データベースの処理に失敗しました（${error.cause instanceof Error ? error.cause.message : '原因不明'}）。`
+      : error.message;
+  return message.replace(/\s*\n\s*/g, ' ');
+}
+
 const entry = new URL('../build/server/index.js', import.meta.url);
 if (!existsSync(entry)) {
-  console.error('build/server/index.js is missing: run `npm run build` first.');
+  console.error('シューログを起動できませんでした: build/server/index.js がありません。先に npm run build を実行してください。');
   process.exit(1);
 }
 try {
@@ -19,8 +32,9 @@ try {
     await start();
   }
 } catch (error) {
-  // One clear line for the errors a person can fix (a locked DATA_DIR, a missing secret).
-  console.error(`シューログを起動できませんでした: ${error instanceof Error ? error.message : error}`);
+  // One clear line for the errors a person can fix (a locked DATA_DIR, a missing setting, demo
+  // accounts on a production database), each saying what to do, in Japanese.
+  console.error(`シューログを起動できませんでした: ${reason(error)}`);
   if (cluster.isPrimary && Object.keys(cluster.workers ?? {}).length > 0) process.exitCode = 1;
   else process.exit(1);
 }

@@ -18,10 +18,12 @@ const STOP_TIMEOUT_MS = 10_000;
 export function workerCount(env: { WEB_CONCURRENCY?: string; DATABASE_URL?: string }): number {
   const raw = env.WEB_CONCURRENCY?.trim();
   if (!raw) return 1;
-  if (!/^[1-9][0-9]{0,2}$/.test(raw)) throw new Error(`WEB_CONCURRENCY must be a positive integer, got "${raw}"`);
+  if (!/^[1-9][0-9]{0,2}$/.test(raw)) throw new Error(`WEB_CONCURRENCY は1以上の整数で指定してください（「${raw}」が指定されています）。`);
   const wanted = Number(raw);
   if (!env.DATABASE_URL && wanted > 1)
-    throw new Error('WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process');
+    throw new Error(
+      'WEB_CONCURRENCY を2以上にするには DATABASE_URL（PostgreSQL）を設定してください。組み込みのデータベースは1つのプロセスしか開けません。',
+    );
   return wanted;
 }
 

@@ -5,7 +5,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pino from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { SESSION_COOKIE } from '../app/lib/cookies';
+import { setsSessionCookie } from '../app/lib/cookies';
 import {
   acceptsGzip,
   etagMatches,
@@ -56,7 +56,7 @@ function sendUncached(req: IncomingMessage, res: ServerResponse, page: RenderedP
   const cookies = rawHeaders.getSetCookie();
   if (cookies.length > 0) res.setHeader('Set-Cookie', cookies);
   // A response that starts a session is private, whatever the route said (server/csrf.ts).
-  if (cookies.some((cookie) => cookie.startsWith(`${SESSION_COOKIE}=`))) res.setHeader('Cache-Control', 'private, no-store');
+  if (setsSessionCookie(cookies)) res.setHeader('Cache-Control', 'private, no-store');
   res.setHeader('Content-Length', page.body.length);
   res.statusCode = page.status;
   res.end(page.body);

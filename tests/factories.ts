@@ -1,25 +1,26 @@
-// Test data built by the site's own operations (ARCHITECTURE.md: "Test data is built by the same
+// Test data built by the site's own operations (docs/product/architecture.md#rules-of-the-house: "Test data is built by the same
 // feature functions the site uses"), so that a test's rows are rows the site could have written,
-// badges included. Every factory gives unique, valid defaults and takes overrides.
-//
-// A few operations have no feature yet: clips, useful votes and the tracker (post-reactions and
-// tracker are coming; docs/decisions/005-feature-dependencies.md). Their factories below are marked STAND-IN: they
-// write the rows as the demo data stores them and report the activity the way
-// docs/decisions/011-badges.md says the feature will, so that tests do not each invent them.
-// Replace each with the feature's own operation when it exists.
+// badges included. Every factory gives unique, valid defaults and takes overrides. A factory only
+// moves a date into the past after the operation (`at`, `submittedAt`, `completedAt`): nothing
+// here writes a row the site's operations would not (docs/decisions/060-caches-and-honest-tests.md).
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { db } from '../app/db/client.server';
-import type { PostTypeKey, TrackerCategory, TrackerStatus } from '../app/db/enums';
-import { badgeGrants, clips, favorites, pointEntries, postRevisions, posts, trackerEntries, usefulVotes, users } from '../app/db/schema';
+import type { PostTypeKey, TrackerCategory, TrackerOutcome, TrackerStatus } from '../app/db/enums';
+import { badgeGrants, clips, favorites, postRevisions, posts, usefulVotes, users } from '../app/db/schema';
 import { createModerator as promoteToModerator } from '../app/features/accounts/create-moderator.server';
+import type { EmailRequester } from '../app/features/accounts/email-limits.server';
 import { normalizeEmail } from '../app/features/accounts/schemas';
-import { createDraft, submitPost as submitForReview } from '../app/features/posting/drafts.server';
+import { createDraft } from '../app/features/posting/drafts.server';
+import { submitPost as submitForReview } from '../app/features/posting/submit-post.server';
 import { createSession } from '../app/features/accounts/sessions.server';
 import { signUp } from '../app/features/accounts/sign-up.server';
 import { updateMatchConditions } from '../app/features/accounts/update-match-conditions.server';
 import { updateProfile } from '../app/features/accounts/update-profile.server';
 import { recordActivity } from '../app/features/badges/record-activity.server';
+import { creditPublishedPost } from '../app/features/rewards/credit-points.server';
+import { addTrackerEntry, setTrackerState } from '../app/features/tracker/writes.server';
+import { tokyoDate } from '../app/lib/tokyo-time';
 import { createCompany as storeCompany } from '../app/features/companies/create-company.server';
 import { INDUSTRIES } from '../app/features/demo/industries';
 import { PREFECTURES } from '../app/features/demo/prefectures';
@@ -40,6 +41,16 @@ const next = () => ++sequence;
 const kanaNumber = (n: number) => [...String(n)].map((digit) => 'ゼイニサシゴロナハキ'[Number(digit)]).join('');
 
 // ---------------------------------------------------------------- reference data
+
+/**
+ * Someone asking for an email, from an address and a session no other call in this test file
+ * has used, so that the email limits (docs/decisions/053-email-limits.md) count only what a test
+ * means them to.
+ */
+export function newRequester(): EmailRequester {
+  const n = next();
+  return { ip: `198.18.${Math.floor(n / 250)}.${n % 250}`, sessionId: randomUUID() };
+}
 
 /** The 47 prefectures and the industries, as the demo seed writes them. Call once per database. */
 export async function createReferenceData(): Promise<void> {
@@ -133,22 +144,22 @@ function factoryModerator(): Promise<CreatedAccount> {
   return moderator;
 }
 
-/** A moderator with a logged-in session, for calls to admin routes. */
-export async function createLoggedInModerator(
-  options: StudentOptions = {},
-): Promise<CreatedAccount & { sessionId: string; csrfToken: string }> {
-  const account = await createModerator(options);
+export type LoggedInAccount = CreatedAccount & { sessionId: string; csrfToken: string };
+
+/** The account with a logged-in session (createSession), for calls to routes. */
+async function logInAccount(account: CreatedAccount): Promise<LoggedInAccount> {
   const session = await createSession({ userId: account.userId });
   return { ...account, sessionId: session.id, csrfToken: session.csrfToken };
 }
 
+/** A moderator with a logged-in session, for calls to admin routes. */
+export async function createLoggedInModerator(options: StudentOptions = {}): Promise<LoggedInAccount> {
+  return logInAccount(await createModerator(options));
+}
+
 /** A student with a logged-in session (createSession), for calls to routes. */
-export async function createLoggedInStudent(
-  options: StudentOptions = {},
-): Promise<CreatedAccount & { sessionId: string; csrfToken: string }> {
-  const account = await createStudent(options);
-  const session = await createSession({ userId: account.userId });
-  return { ...account, sessionId: session.id, csrfToken: session.csrfToken };
+export async function createLoggedInStudent(options: StudentOptions = {}): Promise<LoggedInAccount> {
+  return logInAccount(await createStudent(options));
 }
 
 /**
@@ -429,64 +440,50 @@ export async function voteUseful(options: { userId: number; postId: number; at?:
   }
 }
 
-type TrackerState = { userId: number; companyId: number; category: TrackerCategory; status?: TrackerStatus; willEnter?: boolean };
-
-/** STAND-IN (tracker): a company added to the 選考管理, in a given state (registered by default). */
-export async function trackCompany(options: TrackerState): Promise<{ trackerEntryId: number }> {
-  const state = { category: options.category, status: options.status ?? 'registered', willEnter: options.willEnter ?? false };
-  return db().transaction(async (tx) => {
-    const [row] = await tx
-      .insert(trackerEntries)
-      .values({ userId: options.userId, companyId: options.companyId, ...state })
-      .returning({ id: trackerEntries.id });
-    await recordActivity({
-      tx,
-      userId: options.userId,
-      activity: { type: 'tracker_company_registered', companyId: options.companyId, ...state },
-    });
-    return { trackerEntryId: row!.id };
-  });
-}
-
-/** STAND-IN (tracker): moves a tracked company to a new state; the badges follow the state (011). */
-export async function updateTracker(options: TrackerState & { status: TrackerStatus }): Promise<void> {
-  await db().transaction(async (tx) => {
-    const [row] = await tx
-      .update(trackerEntries)
-      .set({ status: options.status, ...(options.willEnter === undefined ? {} : { willEnter: options.willEnter }), updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(trackerEntries.userId, options.userId),
-          eq(trackerEntries.companyId, options.companyId),
-          eq(trackerEntries.category, options.category),
-        ),
-      )
-      .returning({ status: trackerEntries.status, willEnter: trackerEntries.willEnter });
-    if (!row) throw new Error('updateTracker: the company is not tracked');
-    await recordActivity({
-      tx,
-      userId: options.userId,
-      activity: { type: 'tracker_status_updated', companyId: options.companyId, category: options.category, ...row },
-    });
-  });
-}
-
-/** STAND-IN (rewards): a points ledger entry; a positive one earns 411. */
-export async function payReward(options: {
+/**
+ * A company added to the 選考管理 as the company page's button and the board add it
+ * (addTrackerEntry: 301 for an internship), then, when `status` is given, moved there on the board
+ * (updateTracker).
+ */
+export async function trackCompany(options: {
   userId: number;
-  amount: number;
-  reason?: 'post_published' | 'adjustment';
-  postId?: number;
-  at?: Date;
-}): Promise<void> {
-  await db().transaction(async (tx) => {
-    await tx.insert(pointEntries).values({
-      userId: options.userId,
-      amount: options.amount,
-      reason: options.reason ?? 'adjustment',
-      postId: options.postId ?? null,
-      ...(options.at ? { createdAt: options.at } : {}),
-    });
-    await recordActivity({ tx, userId: options.userId, activity: { type: 'reward_acquired', amount: options.amount } });
+  companyId: number;
+  category: TrackerCategory;
+  status?: TrackerStatus;
+}): Promise<{ trackerEntryId: number; newBadgeKindIds: number[] }> {
+  const added = await addTrackerEntry({ userId: options.userId, companyId: options.companyId, category: options.category });
+  const moved =
+    options.status && options.status !== 'registered'
+      ? await updateTracker({ userId: options.userId, trackerEntryId: added.entryId, status: options.status })
+      : [];
+  return { trackerEntryId: added.entryId, newBadgeKindIds: [...added.newBadgeKindIds, ...moved] };
+}
+
+/**
+ * A tracked company moved to a step (and an outcome) on the board, as its form does it
+ * (setTrackerState), dated today in Tokyo: the badges follow the state reached (011).
+ */
+export async function updateTracker(options: {
+  userId: number;
+  trackerEntryId: number;
+  status: TrackerStatus;
+  outcome?: TrackerOutcome | null;
+}): Promise<number[]> {
+  const change = await setTrackerState({
+    userId: options.userId,
+    entryId: options.trackerEntryId,
+    status: options.status,
+    outcome: options.outcome ?? null,
+    on: tokyoDate(new Date()),
   });
+  return change.newBadgeKindIds;
+}
+
+/**
+ * The points a moderator's approval credits for a published post (creditPublishedPost, the
+ * ledger entry approveRevision writes): 411 on the first reward. Once per post.
+ */
+export async function payReward(options: { userId: number; postId: number; postType: PostTypeKey }): Promise<number[]> {
+  const { newBadgeKindIds } = await creditPublishedPost(options);
+  return newBadgeKindIds;
 }

@@ -11,6 +11,8 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { failureLog } from '../lib/failure-log.server';
+import { logger } from '../lib/logger.server';
 import { projectRoot } from '../lib/project-root.server';
 import { acquireDataDirLock } from './lock.server';
 import * as schema from './schema';
@@ -29,8 +31,8 @@ export type Database = {
 export type OpenOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  /** In memory: for tests. */
-  | { kind: 'memory' };
+  /** In memory: for tests; from a dump of another memory database when given one. */
+  | { kind: 'memory'; snapshot?: Blob };
 
 let current: Database | undefined;
 
@@ -58,10 +60,28 @@ export function db(): Db {
   return current.db;
 }
 
-/** Rows of a raw SQL query built with Drizzle's sql`` (both drivers answer { rows }). */
-export async function selectRows<T>(query: SQL, handle: Db = db()): Promise<T[]> {
-  const result = (await handle.execute(query)) as unknown as { rows: T[] };
+/** The rows a raw statement answers (both drivers answer { rows }). */
+async function rowsOf<T>(statement: SQL, handle: Db): Promise<T[]> {
+  const result = (await handle.execute(statement)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * Rows of a raw SQL query built with Drizzle's sql``: reads only (SELECT, WITH … SELECT, a
+ * SELECT … FOR UPDATE that locks what it reads). A statement that writes goes to writeRows.
+ */
+export function selectRows<T>(query: SQL, handle: Db = db()): Promise<T[]> {
+  return rowsOf<T>(query, handle);
+}
+
+/**
+ * Runs a raw INSERT, UPDATE or DELETE built with sql`` (the writes the query builder does not
+ * express well: INSERT … SELECT, UPDATE … FROM, a data-modifying WITH) and answers the rows of its
+ * RETURNING, none without one. One way for a raw write: app/db/raw-statements.test.ts holds
+ * selectRows to reads and this to writes (docs/decisions/058-one-way-tidy.md).
+ */
+export function writeRows<T = Record<string, unknown>>(statement: SQL, handle: Db = db()): Promise<T[]> {
+  return rowsOf<T>(statement, handle);
 }
 
 export function database(): Database {
@@ -82,18 +102,28 @@ const VACUUM_EVERY_MS = 2_000;
  * autosaving student leaves its dead versions behind, and each save gets slower (measured: 0.7 ms
  * after a VACUUM, 2.9 ms after 1,500 saves of a 4,000-character draft). A VACUUM every 2 s of the
  * tables that churn (a few milliseconds, queued like any query, never inside a transaction)
- * keeps them as PostgreSQL's autovacuum would (docs/decisions/025-posting.md).
+ * keeps them as PostgreSQL's autovacuum would (docs/decisions/025-posting.md). It starts once the
+ * migrations have made the tables; a failure is logged once (the next rounds try again).
  */
-function startVacuuming(client: PGlite): ReturnType<typeof setInterval> {
+function startVacuuming(client: PGlite, isClosed: () => boolean): ReturnType<typeof setInterval> {
   let running = false;
+  const failures = failureLog({
+    level: 'warn',
+    failed: `VACUUM ${CHURNING_TABLES} failed; tried again every 2 s (drafts save more slowly meanwhile)`,
+    recovered: `VACUUM ${CHURNING_TABLES} works again`,
+  });
   const timer = setInterval(() => {
     if (running) return;
     running = true;
     client
       .query(`VACUUM ${CHURNING_TABLES}`)
-      .catch(() => {
-        // Closing, or a table not created yet: the next round tries again.
-      })
+      .then(
+        () => failures.succeeded(),
+        (error: unknown) => {
+          // One that was queued when the database closed is no failure.
+          if (!isClosed()) failures.failed(error);
+        },
+      )
       .finally(() => {
         running = false;
       });
@@ -102,7 +132,10 @@ function startVacuuming(client: PGlite): ReturnType<typeof setInterval> {
   return timer;
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** A database as opened, before the migrations: what to start once they are applied. */
+type Opened = Database & { afterMigrations?(): void };
+
+async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Opened> {
   let release = () => {};
   let client: PGlite;
   if (dataDir) {
@@ -115,14 +148,17 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
       throw error;
     }
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: snapshot });
   }
   const handle = drizzlePglite(client, { schema, logger: statementLogger });
   let closed = false;
-  const vacuum = startVacuuming(client);
+  let vacuum: ReturnType<typeof setInterval> | undefined;
   return {
     db: handle as unknown as Db,
     kind: 'pglite',
+    afterMigrations() {
+      vacuum ??= startVacuuming(client, () => closed);
+    },
     async query(text, params) {
       statementLogger.logQuery(text);
       const result = await client.query(text, params as unknown[] | undefined);
@@ -145,8 +181,9 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its server must not crash the process.
-  pool.on('error', () => {});
+  // An idle client that loses its server (a restart, a network cut) must not crash the process;
+  // the pool replaces it, and the next query says whether the server is back.
+  pool.on('error', (error) => logger().warn({ err: error }, 'idle database connection lost'));
   const handle = drizzlePg(pool, { schema, logger: statementLogger });
   let closed = false;
   return {
@@ -174,8 +211,8 @@ async function checkCtype(database: Database): Promise<void> {
   const ctype = row?.datctype ?? '';
   if (ctype === 'C' || ctype === 'POSIX') {
     throw new Error(
-      `The database has LC_CTYPE "${ctype}", which breaks Japanese search. Create it with ` +
-        "TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'.",
+      `データベースの LC_CTYPE が「${ctype}」のため、日本語の検索が働きません。` +
+        "TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8' で作り直してください（README の「Running on PostgreSQL」）。",
     );
   }
 }
@@ -201,10 +238,12 @@ export async function migrateDatabase(database: Database): Promise<void> {
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (current) throw new Error('The database is already open');
-  const opened =
+  const opened: Opened =
     options.kind === 'postgres'
       ? await openPostgres(options.url, options.poolSize)
-      : await openPglite(options.kind === 'pglite' ? options.dataDir : undefined);
+      : options.kind === 'pglite'
+        ? await openPglite(options.dataDir)
+        : await openPglite(undefined, options.snapshot);
   try {
     await checkCtype(opened);
     await migrateDatabase(opened);
@@ -212,6 +251,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     await opened.close();
     throw error;
   }
+  opened.afterMigrations?.();
   current = opened;
   return opened;
 }

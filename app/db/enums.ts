@@ -5,7 +5,15 @@
 export const USER_ROLES = ['student', 'moderator'] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
-/** The nine content types of PRODUCT.md section 2 (labels and URLs: features/posts/post-types.ts). */
+/**
+ * The emails a visitor or student can ask the site to send, counted together by the email limits
+ * (docs/decisions/053-email-limits.md). Sign-up covers the 「すでに登録されています」 email too, a
+ * change of address the email to an address another account has.
+ */
+export const EMAIL_REQUEST_KINDS = ['signup', 'password_reset', 'email_change'] as const;
+export type EmailRequestKind = (typeof EMAIL_REQUEST_KINDS)[number];
+
+/** The nine content types of docs/product/content.md#content-types (labels and URLs: features/posts/post-types.ts). */
 export const POST_TYPE_KEYS = [
   'intern_entry_sheet',
   'screening_entry_sheet',
@@ -19,7 +27,7 @@ export const POST_TYPE_KEYS = [
 ] as const;
 export type PostTypeKey = (typeof POST_TYPE_KEYS)[number];
 
-/** A post's life cycle (PRODUCT.md section 2). */
+/** A post's life cycle (docs/product/content.md#life-cycle). */
 export const POST_STATUSES = ['draft', 'submitted', 'published', 'rejected'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
@@ -47,7 +55,27 @@ export const MODERATION_ACTIONS = [
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
-/** The preset reasons for sending a post back (PRODUCT.md; issue 14). */
+/**
+ * Where a 社員クチコミ import stands (docs/decisions/054-streamed-imports.md): waiting for its file
+ * (queued), reading the whole file without writing (checking), writing (importing); then checked
+ * only (dry_run), refused (invalid rows, nothing written), imported, unreadable (the file itself),
+ * or interrupted (中断: a restart or an error; what was written stays, a rerun adds the rest).
+ */
+export const EMPLOYEE_REVIEW_IMPORT_STATUSES = [
+  'queued',
+  'checking',
+  'importing',
+  'dry_run',
+  'refused',
+  'imported',
+  'unreadable',
+  'interrupted',
+] as const;
+export type EmployeeReviewImportStatus = (typeof EMPLOYEE_REVIEW_IMPORT_STATUSES)[number];
+/** The statuses of an import that is still running (finished_at is null). */
+export const RUNNING_IMPORT_STATUSES = ['queued', 'checking', 'importing'] as const satisfies readonly EmployeeReviewImportStatus[];
+
+/** The preset reasons for sending a post back (docs/product/content.md#life-cycle; issue 14). */
 export const REJECTION_REASONS = [
   'personal_information',
   'defamation',
@@ -97,7 +125,7 @@ export type PointReason = (typeof POINT_REASONS)[number];
 export const TRACKER_CATEGORIES = ['intern', 'recruit'] as const;
 export type TrackerCategory = (typeof TRACKER_CATEGORIES)[number];
 
-/** In the order a selection advances (選考管理, PRODUCT.md section 5). */
+/** In the order a selection advances (選考管理, docs/product/companies.md#selection-tracker). */
 export const TRACKER_STATUSES = [
   'registered',
   'intern_participated',

@@ -20,6 +20,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  EMAIL_REQUEST_KINDS,
+  EMPLOYEE_REVIEW_IMPORT_STATUSES,
   ENTRY_SHEET_RESULTS,
   INTERN_FORMATS,
   MODERATION_ACTIONS,
@@ -233,6 +235,12 @@ export const emailConfirmations = pgTable(
     email: text('email').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     passwordHash: text('password_hash'),
+    /**
+     * Sign-up: the page of this site to return to once the account exists (the article the
+     * student signed up to read), checked by safeReturnPath when stored and again when used.
+     * Kept here, not in the link, so it works in another browser (docs/decisions/048).
+     */
+    returnTo: text('return_to'),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -242,6 +250,37 @@ export const emailConfirmations = pgTable(
     index('email_confirmations_user_idx').on(t.userId),
     check('email_confirmations_purpose_check', sql`${t.purpose} IN ('signup', 'email_change')`),
     check('email_confirmations_user_check', sql`(${t.purpose} = 'email_change') = (${t.userId} IS NOT NULL)`),
+  ],
+);
+
+export const emailRequestKind = pgEnum('email_request_kind', EMAIL_REQUEST_KINDS);
+
+/**
+ * Emails that visitors and students asked for, one row a request, counted by the email limits
+ * (docs/decisions/053-email-limits.md) in every process. Rows older than a day count for nothing
+ * and are deleted as new ones come.
+ */
+export const emailRequests = pgTable(
+  'email_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: emailRequestKind('kind').notNull(),
+    /**
+     * The SHA-256 of the normalised address the email was for (the table keeps no address); null
+     * when that address had reached its limit and nothing went (the request still counts for
+     * whoever asked).
+     */
+    recipientHash: text('recipient_hash'),
+    ip: text('ip').notNull(),
+    /** Who asked: `user:<id>` for a student, `session:<SHA-256 of the session id>` for a visitor. */
+    requester: text('requester').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('email_requests_recipient_idx').on(t.recipientHash, t.requestedAt),
+    index('email_requests_ip_idx').on(t.ip, t.requestedAt),
+    index('email_requests_requester_idx').on(t.requester, t.requestedAt),
+    index('email_requests_requested_at_idx').on(t.requestedAt),
   ],
 );
 
@@ -433,6 +472,52 @@ export const moderationEvents = pgTable(
       'moderation_events_subject_check',
       sql`(${t.action}::text IN ('approve', 'reject', 'unpublish', 'dismiss_reports')) = (${t.postId} IS NOT NULL AND ${t.revision} IS NOT NULL)`,
     ),
+  ],
+);
+
+export const employeeReviewImportStatus = pgEnum('employee_review_import_status', EMPLOYEE_REVIEW_IMPORT_STATUSES);
+
+/** A refused row as an import's report keeps it: its line, what identifies it, and why. */
+export type RefusedImportRow = { line: number; sourceId: string; companyId: number | null; title: string; reasons: string[] };
+
+/**
+ * The 社員クチコミ imports (docs/decisions/054-streamed-imports.md): one row per uploaded file (or
+ * command-line run), written as the file is read in batches, so that the page shows its progress
+ * and its report. At most one runs at a time on a site (the partial unique index); the report
+ * keeps the first 100 refused rows and counts the rest. heartbeat_at moves while the process
+ * running it lives: a row left running by a process that died is marked interrupted.
+ */
+export const employeeReviewImports = pgTable(
+  'employee_review_imports',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for the command line (and once the moderator's account is gone). */
+    moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    fileBytes: integer('file_bytes').notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    skipInvalid: boolean('skip_invalid').notNull(),
+    status: employeeReviewImportStatus('status').notNull().default('queued'),
+    /** How far the current pass (checking or importing) has read the file. */
+    bytesRead: integer('bytes_read').notNull().default(0),
+    rows: integer('rows').notNull().default(0),
+    /** Valid rows whose source id is not stored yet (what a real run would write). */
+    ready: integer('ready').notNull().default(0),
+    imported: integer('imported').notNull().default(0),
+    /** Valid rows whose source id is stored already (取込済み). */
+    skipped: integer('skipped').notNull().default(0),
+    invalid: integer('invalid').notNull().default(0),
+    refusedRows: jsonb('refused_rows').$type<RefusedImportRow[]>().notNull().default([]),
+    /** Why the file could not be read (status unreadable). */
+    fileError: text('file_error'),
+    createdAt: createdAt(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('employee_review_imports_one_running').on(sql`(true)`).where(sql`${t.finishedAt} IS NULL`),
+    index('employee_review_imports_moderator_idx').on(t.moderatorId),
+    check('employee_review_imports_finished_check', sql`(${t.finishedAt} IS NULL) = (${t.status} IN ('queued', 'checking', 'importing'))`),
   ],
 );
 

@@ -1,28 +1,17 @@
 // @vitest-environment node
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ROOT, sourceFiles } from '../../tests/support/source-scan';
 
-// Enforces ARCHITECTURE.md's "Rules of the house" on imports: the one-way layers and the
-// feature-to-feature directions of docs/decisions/005-feature-dependencies.md.
+// Enforces docs/product/architecture.md#rules-of-the-house on imports: the one-way layers (routes reach the
+// database only through features; lib and ui only name the database's vocabulary, app/db/enums.ts)
+// and the feature-to-feature directions of docs/decisions/005-feature-dependencies.md.
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DECISION = 'docs/decisions/005-feature-dependencies.md';
 const FEATURES = 'app/features';
 
 type Import = { file: string; line: number; specifier: string; target: string };
-
-const isTestFile = (file: string) => /\.test\.tsx?$/.test(file);
-
-function sourceFiles(dir: string): string[] {
-  const absolute = path.join(ROOT, dir);
-  if (!fs.existsSync(absolute)) return [];
-  return fs
-    .readdirSync(absolute, { recursive: true, encoding: 'utf8' })
-    .map((entry) => path.posix.join(dir, entry.split(path.sep).join('/')))
-    .filter((file) => /\.tsx?$/.test(file) && !isTestFile(file));
-}
 
 // Statement-anchored, so that a specifier quoted in a comment or a string is not taken for an
 // import; `[^;'"]*?` lets an import list span several lines.
@@ -33,6 +22,13 @@ const IMPORT_PATTERNS = [
   /\bimport\s*\(\s*(['"])([^'"\n]+)\1\s*\)/g,
 ];
 
+const importOf = (file: string, specifier: string, line = 1): Import => ({
+  file,
+  line,
+  specifier,
+  target: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)),
+});
+
 // Relative specifiers only: tsconfig has no path aliases, so anything else is a package.
 function relativeImports(file: string): Import[] {
   const source = fs.readFileSync(path.join(ROOT, file), 'utf8');
@@ -42,12 +38,7 @@ function relativeImports(file: string): Import[] {
       const specifier = match[2]!;
       if (!specifier.startsWith('.')) continue;
       const at = match.index + match[0].lastIndexOf(specifier);
-      found.push({
-        file,
-        line: source.slice(0, at).split('\n').length,
-        specifier,
-        target: path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)),
-      });
+      found.push(importOf(file, specifier, source.slice(0, at).split('\n').length));
     }
   }
   return found;
@@ -125,6 +116,26 @@ const existingFeatures = fs
 
 const describeImport = (entry: Import) => `${entry.file}:${entry.line} imports '${entry.specifier}'`;
 
+// root.tsx is the root route module, so it sits on the routes side.
+const isRoutes = (target: string) =>
+  target === 'app/routes' || target.startsWith('app/routes/') || /^app\/(?:routes|root)(?:\.tsx?)?$/.test(target);
+const isFeatures = (target: string) => target === FEATURES || target.startsWith(`${FEATURES}/`);
+const isDatabase = (target: string) => target === 'app/db' || target.startsWith('app/db/');
+/** The database's vocabulary (pure constants and types), which lib and ui may name. */
+const isEnums = (target: string) => /^app\/db\/enums(?:\.ts)?$/.test(target);
+
+/** Why an import breaks the layer rule, or null. */
+function layerProblem(entry: Import): string | null {
+  const { file, target } = entry;
+  const layer = ['app/lib', 'app/db', 'app/ui'].find((dir) => file.startsWith(`${dir}/`));
+  if (layer && (isFeatures(target) || isRoutes(target))) return `${describeImport(entry)}: ${layer} may not import features or routes`;
+  if ((layer === 'app/lib' || layer === 'app/ui') && isDatabase(target) && !isEnums(target))
+    return `${describeImport(entry)}: ${layer} may not reach the database (only its vocabulary, app/db/enums.ts): move the code to a feature`;
+  if (isFeatures(file) && isRoutes(target)) return `${describeImport(entry)}: features may not import routes`;
+  if (isRoutes(file) && isDatabase(target)) return `${describeImport(entry)}: routes reach the database only through a feature`;
+  return null;
+}
+
 describe('feature boundaries (docs/decisions/005-feature-dependencies.md)', () => {
   const { rows, problems: tableProblems } = readAllowedTable();
 
@@ -149,47 +160,58 @@ describe('feature boundaries (docs/decisions/005-feature-dependencies.md)', () =
     expect(problems, `${DECISION} needs fixing`).toEqual([]);
   });
 
+  const allowed = new Map(rows.map((row) => [row.caller, row.callees]));
+
+  /** Why an import from one feature folder into another is not allowed by the table, or null. */
+  function featureProblem(entry: Import): string | null {
+    const caller = featureOf(entry.file);
+    const callee = featureOf(entry.target);
+    if (!caller || !callee || callee === caller) return null;
+    const rule = allowed.get(caller)?.find((candidate) => candidate.feature === callee);
+    const calleeFile = fileInFeature(entry.target);
+    if (!rule) return `${describeImport(entry)}: ${caller} → ${callee} is not allowed`;
+    if (rule.only && !rule.only.includes(calleeFile))
+      return `${describeImport(entry)}: ${caller} may import only ${rule.only.join(', ')} of ${callee}, not ${calleeFile}`;
+    return null;
+  }
+
   it('allows every import from one feature folder into another', () => {
-    const allowed = new Map(rows.map((row) => [row.caller, row.callees]));
-    const violations: string[] = [];
-    for (const file of sourceFiles(FEATURES)) {
-      const caller = featureOf(file);
-      if (!caller) continue;
-      for (const entry of relativeImports(file)) {
-        const callee = featureOf(entry.target);
-        if (!callee || callee === caller) continue;
-        const rule = allowed.get(caller)?.find((candidate) => candidate.feature === callee);
-        const calleeFile = fileInFeature(entry.target);
-        if (!rule) violations.push(`${describeImport(entry)}: ${caller} → ${callee} is not allowed`);
-        else if (rule.only && !rule.only.includes(calleeFile)) {
-          violations.push(`${describeImport(entry)}: ${caller} may import only ${rule.only.join(', ')} of ${callee}, not ${calleeFile}`);
-        }
-      }
-    }
+    const violations = sourceFiles(FEATURES)
+      .flatMap(relativeImports)
+      .map(featureProblem)
+      .filter((problem) => problem !== null);
     expect(violations, `Imports between features not allowed by ${DECISION}: add a row with a reason there, or go through a route`).toEqual(
       [],
     );
   });
 
   it('keeps imports one way: lib, db, ui → features → routes', () => {
-    // root.tsx is the root route module, so it sits on the routes side.
-    const isRoutes = (target: string) =>
-      target === 'app/routes' || target.startsWith('app/routes/') || /^app\/(?:routes|root)(?:\.tsx?)?$/.test(target);
-    const isFeatures = (target: string) => target === FEATURES || target.startsWith(`${FEATURES}/`);
-    const violations: string[] = [];
-    for (const layer of ['app/lib', 'app/db', 'app/ui']) {
-      for (const file of sourceFiles(layer)) {
-        for (const entry of relativeImports(file)) {
-          if (isFeatures(entry.target) || isRoutes(entry.target))
-            violations.push(`${describeImport(entry)}: ${layer} may not import features or routes`);
-        }
-      }
-    }
-    for (const file of sourceFiles(FEATURES)) {
-      for (const entry of relativeImports(file)) {
-        if (isRoutes(entry.target)) violations.push(`${describeImport(entry)}: features may not import routes`);
-      }
-    }
-    expect(violations, 'Imports against the layer rule of ARCHITECTURE.md ("Rules of the house")').toEqual([]);
+    const violations = ['app/lib', 'app/db', 'app/ui', FEATURES, 'app/routes', 'app/root.tsx']
+      .flatMap((dir) => (dir.endsWith('.tsx') ? [dir] : sourceFiles(dir)))
+      .flatMap(relativeImports)
+      .map(layerProblem)
+      .filter((problem) => problem !== null);
+    expect(violations, 'Imports against the layer rule of docs/product/architecture.md#rules-of-the-house').toEqual([]);
+  });
+
+  it('names and refuses each crossing that issue 29 found', () => {
+    const crossings = [
+      // The email queue read the database from lib; it is the email feature now.
+      importOf('app/lib/email/queue.server.ts', '../../db/client.server'),
+      importOf('app/lib/email/transport.server.ts', '../../db/schema'),
+      // Two routes took the post types and the point reasons from the database's enums.
+      importOf('app/routes/admin/queue.tsx', '../../db/enums'),
+      importOf('app/routes/mypage/points.tsx', '../../db/enums'),
+      // The tracker built links from the posting routes table; the route hands them over now.
+      importOf('app/features/tracker/components/tracker-board.tsx', '../../posts/posting-routes'),
+    ];
+    for (const crossing of crossings) expect(layerProblem(crossing) ?? featureProblem(crossing), describeImport(crossing)).not.toBeNull();
+    // What stays allowed: lib naming the database's vocabulary, a route taking the writable types from posts.
+    for (const allowedImport of [
+      importOf('app/lib/viewer.ts', '../db/enums'),
+      importOf('app/routes/admin/queue.tsx', '../../features/posts/posting-routes'),
+      importOf('app/features/tracker/board.server.ts', '../../db/client.server'),
+    ])
+      expect(layerProblem(allowedImport) ?? featureProblem(allowedImport), describeImport(allowedImport)).toBeNull();
   });
 });

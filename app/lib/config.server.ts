@@ -1,4 +1,7 @@
 // Configuration from the environment, read once. The table in README.md lists every variable.
+// Production (NODE_ENV=production) requires the settings whose defaults only suit a developer's
+// machine, and the server refuses to start, in one Japanese line, until they are given
+// (docs/decisions/049-production-start.md).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -13,9 +16,28 @@ export type Config = {
   logLevel: string;
   /** Where students reach the site: the origin of every link the site sends out. */
   publicOrigin: string;
+  /** The operator's address on the terms and privacy pages. */
+  contactEmail: string;
+  /** The sender of every email. */
+  mailFrom: string;
+  /** DEMO_DATA=1: a production server that seeds the demo and lets its accounts in. */
+  demoData: boolean;
 };
 
 export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function requiredSentence(items: string[]): string {
+  return `本番環境（NODE_ENV=production）では次の設定が必要です: ${items.join('、')}。`;
+}
+
+/** A setting production requires, missing. loadConfig names all the missing ones in one sentence. */
+class MissingSetting extends ConfigError {
+  constructor(readonly item: string) {
+    super(requiredSentence([item]));
+  }
+}
 
 export function isProduction(): boolean {
   return process.env.NODE_ENV === 'production';
@@ -25,7 +47,7 @@ function readPort(raw: string | undefined): number {
   if (raw === undefined || raw === '') return 3000;
   const port = Number(raw);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new ConfigError(`PORT must be an integer between 0 and 65535, got "${raw}"`);
+    throw new ConfigError(`PORT は 0〜65535 の整数で指定してください（「${raw}」が指定されています）。`);
   }
   return port;
 }
@@ -37,10 +59,16 @@ function readPort(raw: string | undefined): number {
 function readSessionSecret(production: boolean, dataDir: string): string {
   const fromEnv = process.env.SESSION_SECRET;
   if (fromEnv) {
-    if (fromEnv.length < 32) throw new ConfigError('SESSION_SECRET must be at least 32 characters long');
+    if (fromEnv.length < 32) {
+      throw new ConfigError(
+        `SESSION_SECRET は32文字以上にしてください（いまは${fromEnv.length}文字です。例: openssl rand -base64 48 の出力）。`,
+      );
+    }
     return fromEnv;
   }
-  if (production) throw new ConfigError('SESSION_SECRET is required when NODE_ENV=production');
+  if (production) {
+    throw new MissingSetting('SESSION_SECRET（32文字以上のランダムな文字列。例: openssl rand -base64 48 の出力）');
+  }
   const file = join(dataDir, 'session-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
@@ -55,26 +83,82 @@ function readSessionSecret(production: boolean, dataDir: string): string {
  * put an attacker's host into a password-reset email. Required in production; elsewhere the
  * address the server listens on.
  */
-export function readPublicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+export function readPublicOrigin(env: Env = process.env): string {
   const raw = env.PUBLIC_ORIGIN?.trim();
   if (!raw) {
     if (env.NODE_ENV === 'production') {
-      throw new ConfigError('PUBLIC_ORIGIN is required when NODE_ENV=production (e.g. https://shulog.example)');
+      throw new MissingSetting('PUBLIC_ORIGIN（学生がサイトを開くアドレス。例: https://shulog.example）');
     }
     const host = env.HOST || '127.0.0.1';
     const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     return `http://${reachable}:${readPort(env.PORT)}`;
   }
+  const wrong = new ConfigError(
+    `PUBLIC_ORIGIN はスキームとホストだけで指定してください（例: https://shulog.example）。「${raw}」が指定されています。`,
+  );
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new ConfigError(`PUBLIC_ORIGIN must be a URL such as https://shulog.example, got "${raw}"`);
+    throw wrong;
   }
-  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== raw.replace(/\/+$/, '') || url.username) {
-    throw new ConfigError(`PUBLIC_ORIGIN must be a scheme and host only (https://shulog.example), got "${raw}"`);
-  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.origin !== raw.replace(/\/+$/, '') || url.username) throw wrong;
   return url.origin;
+}
+
+const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
+
+/** Where students reach the operator: required in production, a plain address. */
+export function readContactEmail(env: Env = process.env): string {
+  const raw = env.CONTACT_EMAIL?.trim();
+  if (!raw) {
+    if (env.NODE_ENV === 'production') {
+      throw new MissingSetting(
+        'CONTACT_EMAIL（利用規約とプライバシーポリシーに載せる運営者の問い合わせ先メールアドレス。例: support@example.jp）',
+      );
+    }
+    return 'support@shulog.example';
+  }
+  if (!ADDRESS.test(raw)) {
+    throw new ConfigError(`CONTACT_EMAIL はメールアドレスだけで指定してください（例: support@example.jp）。「${raw}」が指定されています。`);
+  }
+  return raw;
+}
+
+/** The sender of the site's emails, "address" or "Name <address>": required in production. */
+export function readMailFrom(env: Env = process.env): string {
+  const raw = env.MAIL_FROM?.trim();
+  if (!raw) {
+    if (env.NODE_ENV === 'production') {
+      throw new MissingSetting('MAIL_FROM（サイトが送るメールの差出人。例: シューログ <no-reply@example.jp>）');
+    }
+    return 'シューログ <no-reply@shulog.example>';
+  }
+  // One line only: a line break here would let a value add headers of its own.
+  const match = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/.exec(raw);
+  const address = match?.[1] ?? match?.[2];
+  if (!address || !ADDRESS.test(address)) {
+    throw new ConfigError(
+      `MAIL_FROM は「名前 <アドレス>」かアドレスだけで指定してください（例: シューログ <no-reply@example.jp>）。「${raw}」が指定されています。`,
+    );
+  }
+  return raw;
+}
+
+/** DEMO_DATA: "1" asks for a demo site; unset, empty or "0" does not; anything else is a mistake. */
+export function readDemoData(env: Env = process.env): boolean {
+  const raw = env.DEMO_DATA?.trim() ?? '';
+  if (raw === '1') return true;
+  if (raw === '' || raw === '0') return false;
+  throw new ConfigError(`DEMO_DATA は 1（公開デモとして動かす）か 0 で指定してください（「${raw}」が指定されています）。`);
+}
+
+/**
+ * Whether demo data may be written and its accounts may log in: always outside production, and
+ * in production only when the operator asks for a demo site with DEMO_DATA=1.
+ */
+export function demoDataAllowed(env: Env = process.env): boolean {
+  return env.NODE_ENV !== 'production' || readDemoData(env);
 }
 
 let origin: string | undefined;
@@ -85,26 +169,64 @@ export function publicOrigin(): string {
   return origin;
 }
 
+let contact: string | undefined;
+
 /** Where students reach the operator (CONTACT_EMAIL), shown on the terms and privacy pages. */
 export function contactEmail(): string {
-  return process.env.CONTACT_EMAIL || 'support@shulog.example';
+  contact ??= readContactEmail();
+  return contact;
+}
+
+let sender: string | undefined;
+
+/** The From of every email (MAIL_FROM). */
+export function mailFrom(): string {
+  sender ??= readMailFrom();
+  return sender;
 }
 
 let cached: Config | undefined;
 
+/** DATA_DIR, absolute (default ./data): read on its own by code that needs no other setting. */
+export function dataDir(): string {
+  return resolve(process.env.DATA_DIR || './data');
+}
+
+/**
+ * Reads and checks every setting. All the mistakes are reported together, in one line, so that an
+ * operator fixes them in one go rather than one start at a time.
+ */
 export function loadConfig(): Config {
   if (cached) return cached;
   const production = isProduction();
-  const dataDir = resolve(process.env.DATA_DIR || './data');
-  cached = {
-    production,
-    port: readPort(process.env.PORT),
-    host: process.env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
-    dataDir,
-    databaseUrl: process.env.DATABASE_URL || undefined,
-    sessionSecret: readSessionSecret(production, dataDir),
-    logLevel: process.env.LOG_LEVEL || 'info',
-    publicOrigin: publicOrigin(),
+  const directory = dataDir();
+  const missing: string[] = [];
+  const errors: string[] = [];
+  const read = <T>(reader: () => T, fallback: T): T => {
+    try {
+      return reader();
+    } catch (error) {
+      if (error instanceof MissingSetting) missing.push(error.item);
+      else if (error instanceof ConfigError) errors.push(error.message);
+      else throw error;
+      return fallback;
+    }
   };
-  return cached;
+  const config: Config = {
+    production,
+    port: read(() => readPort(process.env.PORT), 0),
+    host: process.env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
+    dataDir: directory,
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    sessionSecret: read(() => readSessionSecret(production, directory), ''),
+    logLevel: process.env.LOG_LEVEL || 'info',
+    publicOrigin: read(publicOrigin, ''),
+    contactEmail: read(contactEmail, ''),
+    mailFrom: read(mailFrom, ''),
+    demoData: read(() => readDemoData(), false),
+  };
+  if (missing.length > 0) errors.unshift(requiredSentence(missing));
+  if (errors.length > 0) throw new ConfigError([...new Set(errors)].join(' '));
+  cached = config;
+  return config;
 }

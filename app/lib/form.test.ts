@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { formValues, parseForm } from './form';
+import { fieldMessages, formFailure, formMessage, formValues, parseForm } from './form';
 
 const form = (entries: Array<[string, string]>) => {
   const data = new FormData();
@@ -81,5 +81,27 @@ describe('formValues against crafted field names', () => {
     expect(values).toEqual({ title: 'ok' });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('polluted');
+  });
+});
+
+describe('the one refused-form shape and its readers', () => {
+  it('reads a schema’s refusal and the server’s alike, and nothing else', () => {
+    const refused = parseForm(z.object({ title: z.string().min(5, '短すぎます。') }), form([['title', 'abc']]));
+    expect(formFailure(refused)).toEqual({ ok: false, errors: { title: '短すぎます。' }, values: { title: 'abc' } });
+    const server = { ok: false, code: 'stale_revision', errors: { form: '別のタブで更新されています。' }, values: {} };
+    expect(formFailure(server)).toEqual(server);
+    expect(formFailure({ ok: true, created: true })).toBeUndefined();
+    expect(formFailure({ ok: false, errors: undefined, unsent: {} })).toBeUndefined();
+    expect(formFailure(undefined)).toBeUndefined();
+  });
+
+  it('says the message above the form apart from the fields’, the same fields object for the same answer', () => {
+    const failure = formFailure({ ok: false, errors: { form: '上のメッセージ', email: '横のメッセージ' }, values: {} });
+    expect(formMessage(failure)).toBe('上のメッセージ');
+    expect(fieldMessages(failure)).toEqual({ email: '横のメッセージ' });
+    expect(fieldMessages(failure)).toBe(fieldMessages(failure));
+    const fieldsOnly = formFailure({ ok: false, errors: { email: '横のメッセージ' }, values: {} });
+    expect(fieldMessages(fieldsOnly)).toBe(fieldsOnly?.errors);
+    expect(formMessage(fieldsOnly)).toBeUndefined();
   });
 });

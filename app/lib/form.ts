@@ -3,12 +3,21 @@
 // object by their names, the form's zod schema checks it, and every message is keyed by the
 // field's full path (questions.3.answer), which is also its name in the form.
 import type { z } from 'zod';
+import type { AppErrorCode } from './app-error';
 
 /** Messages beside the fields, by full path; 'form' for one that belongs to no field. */
 export type FieldErrors = Record<string, string>;
 
 /** What was typed, to put back into the form after an error (never a password). */
 export type FormValues = Record<string, unknown>;
+
+/**
+ * The one shape of a refused form (docs/decisions/056-one-error-shape.md): the messages by field
+ * path ('form' for one above the form) and what was typed. `code` names the catalog's error when
+ * the refusal is an AppError the page's form shows (server/route-errors.ts); a schema's refusal
+ * has none.
+ */
+export type FormFailure = { ok: false; errors: FieldErrors; values: FormValues; code?: AppErrorCode };
 
 export type FormResult<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors; values: FormValues };
 
@@ -103,4 +112,41 @@ export function textValue(values: FormValues | undefined, path: string): string 
 export function listValue(values: FormValues | undefined, path: string): string[] | undefined {
   const value = values?.[path];
   return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : undefined;
+}
+
+/**
+ * The refusal in an action's answer, whichever way it came: returned by the action (a schema's
+ * messages) or answered by the server for an AppError the route's `formErrors` names. The one
+ * reader of a refused form on a page.
+ */
+export function formFailure(answer: unknown): FormFailure | undefined {
+  if (!answer || typeof answer !== 'object') return undefined;
+  const { ok, errors, values } = answer as Partial<FormFailure>;
+  if (ok !== false || !errors || typeof errors !== 'object') return undefined;
+  return { ...(answer as FormFailure), values: values && typeof values === 'object' ? values : {} };
+}
+
+/** The message of a refusal that belongs to no field (errors.form), for above the form. */
+export function formMessage(failure: FormFailure | undefined): string | undefined {
+  return failure?.errors.form;
+}
+
+const fieldsOnly = new WeakMap<FieldErrors, FieldErrors>();
+
+/**
+ * The messages beside the fields, without the one above the form: what ValidatedForm shows on a
+ * page that says errors.form elsewhere. The same object for the same answer, so that the form
+ * moves focus once per answer.
+ */
+export function fieldMessages(failure: FormFailure | undefined): FieldErrors | undefined {
+  if (!failure) return undefined;
+  const { errors } = failure;
+  if (!('form' in errors)) return errors;
+  let fields = fieldsOnly.get(errors);
+  if (!fields) {
+    const { form: _form, ...rest } = errors;
+    fields = rest;
+    fieldsOnly.set(errors, fields);
+  }
+  return fields;
 }

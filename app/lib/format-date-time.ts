@@ -1,10 +1,11 @@
 // Times of day, apart from format.ts, which nearly every page loads: only the author's pages
 // (the draft's 「保存しました 14:32」, /mypage/posts) show them.
-import { formatDate, JST_OFFSET_MS } from './format';
+import { formatDate } from './format';
+import { tokyoWallClock } from './tokyo-time';
 
 /** 14:32 in Japan. */
 export function formatTime(value: Date | string): string {
-  const japan = new Date((typeof value === 'string' ? Date.parse(value) : value.getTime()) + JST_OFFSET_MS);
+  const japan = tokyoWallClock(value);
   return `${String(japan.getUTCHours()).padStart(2, '0')}:${String(japan.getUTCMinutes()).padStart(2, '0')}`;
 }
 

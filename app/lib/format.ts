@@ -1,12 +1,9 @@
-// Japanese display formats (PRODUCT.md section 9): counters on numbers, dates as 2025年4月1日.
-// Japan has kept UTC+9 all year since 1952 (its last daylight saving time was 1951; every date
-// this site shows is far later), so Japan's calendar date is the UTC date of the instant nine
-// hours later: a page shows dozens of dates, and Intl with a time zone costs
-// several microseconds each.
-export const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
+// Japanese display formats (docs/product/texts-timings-sizes.md#formats): counters on numbers, dates as 2025年4月1日,
+// the date in Japan (app/lib/tokyo-time.ts).
+import { tokyoWallClock } from './tokyo-time';
 
 export function formatDate(value: Date | string): string {
-  const japan = new Date((typeof value === 'string' ? Date.parse(value) : value.getTime()) + JST_OFFSET_MS);
+  const japan = tokyoWallClock(value);
   return `${japan.getUTCFullYear()}年${japan.getUTCMonth() + 1}月${japan.getUTCDate()}日`;
 }
 

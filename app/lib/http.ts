@@ -7,11 +7,6 @@ export function json(body: unknown, init: ResponseInit = {}): Response {
   return new Response(JSON.stringify(body), { ...init, headers });
 }
 
-/** The JSON error every API answers with: { "error": { "code", "message" } }, message in Japanese. */
-export function jsonError(status: number, code: string, message: string): Response {
-  return json({ error: { code, message } }, { status, headers: { 'Cache-Control': 'no-store' } });
-}
-
 /** Parses a positive integer id from a URL segment; anything else (12abc, 0, -1, 1e3) is null. */
 export function parseId(raw: string | null | undefined): number | null {
   if (!raw || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
@@ -27,9 +22,13 @@ export function allowMethods(request: Request, ...methods: string[]): void {
   if (!methods.includes(request.method)) throw new AppError('method_not_allowed', { headers: { Allow: methods.join(', ') } });
 }
 
+/** Where a call-only loader keeps its methods, for the server's answer to other methods (server/route-methods.ts). */
+export const CALL_ONLY_METHODS = Symbol.for('shulog.callOnlyMethods');
+
 /** The loader of a call-only URL (a typed URL, a crawler): 405 for GET, with what it does take. */
 export function callOnlyLoader(...methods: string[]): () => never {
-  return () => {
+  const loader = () => {
     throw new AppError('method_not_allowed', { headers: { Allow: methods.join(', ') } });
   };
+  return Object.assign(loader, { [CALL_ONLY_METHODS]: methods });
 }

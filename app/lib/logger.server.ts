@@ -1,9 +1,25 @@
-// The process's one logger: JSON lines on stdout (pino), the request log and every error.
+// The process's one logger: JSON lines on stdout (pino), the request log and every error. An
+// error is logged without the values a failed query carried (app/lib/error-redaction.ts).
 import pino from 'pino';
+import { redactError } from './error-redaction';
+
+/** pino's error serializer, after the parameter values are taken out. */
+export function serializeError(error: unknown) {
+  return pino.stdSerializers.err(redactError(error) as Error);
+}
+
+export function createLogger(destination?: pino.DestinationStream): pino.Logger {
+  const options: pino.LoggerOptions = {
+    level: process.env.LOG_LEVEL || 'info',
+    base: { pid: process.pid },
+    serializers: { err: serializeError },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
 
 let instance: pino.Logger | undefined;
 
 export function logger(): pino.Logger {
-  instance ??= pino({ level: process.env.LOG_LEVEL || 'info', base: { pid: process.pid } });
+  instance ??= createLogger();
   return instance;
 }

@@ -5,6 +5,8 @@
 // See docs/decisions/010-page-cache.md and 013-fast-lane.md.
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
+import { mediaTypeOf } from './media-type';
+import { forMs, registerCache } from './caches.server';
 
 export type CachedPage = {
   status: number;
@@ -29,6 +31,16 @@ export const GZIP_THRESHOLD = 1024;
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript)|image\/svg)/i;
 
 const entries = new Map<string, CachedPage>();
+registerCache({
+  name: 'page cache',
+  holds: 'a rendered page (status, headers, body, ETag, gzip), by path, query and audience or device class',
+  feeds: 'every shared page, for visitors and students alike (server/visitor-pages.ts; decisions 010, 013, 030)',
+  lifetime: forMs(TTL_MS),
+  invalidatedBy: 'every successful POST, PUT, PATCH or DELETE in this process but the private writes (server/page-cache-writes.ts)',
+  bound: `${MAX_ENTRIES} pages, the least recently used go first`,
+  size: () => entries.size,
+  clear: () => entries.clear(),
+});
 
 export function getCachedPage(key: string, now = Date.now()): CachedPage | undefined {
   const entry = entries.get(key);
@@ -62,8 +74,13 @@ export function inlineScriptHashes(html: string, nonce: string): string {
   return [...sources].join(' ');
 }
 
+/** The media type of a stored page (app/lib/media-type.ts). */
+function mediaTypeOfPage(headers: Array<[string, string]>): string {
+  return mediaTypeOf(headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1]);
+}
+
 export function isHtml(headers: Array<[string, string]>): boolean {
-  return headers.some(([name, value]) => name.toLowerCase() === 'content-type' && value.startsWith('text/html'));
+  return mediaTypeOfPage(headers) === 'text/html';
 }
 
 export function setCachedPage(key: string, page: RenderedPage, now = Date.now()): CachedPage {
@@ -83,7 +100,10 @@ export function setCachedPage(key: string, page: RenderedPage, now = Date.now())
   return entry;
 }
 
-/** Call after any write that visitors could see (a post published, a company edited). */
+/**
+ * Empties the page cache. Called once per successful write by server/page-cache-writes.ts, never
+ * by a route or a feature (decisions 010 and 021): a write cannot forget it.
+ */
 export function invalidatePageCache(): void {
   entries.clear();
 }
@@ -98,8 +118,7 @@ export function contentEtag(body: Buffer | string, nonce: string): string {
 /** The page's body gzipped once, or null when it is small or not text. */
 export function gzippedBody(page: CachedPage): Buffer | null {
   if (page.gzipped === undefined) {
-    const type = page.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
-    page.gzipped = page.body.length >= GZIP_THRESHOLD && COMPRESSIBLE.test(type) ? gzipSync(page.body) : null;
+    page.gzipped = page.body.length >= GZIP_THRESHOLD && COMPRESSIBLE.test(mediaTypeOfPage(page.headers)) ? gzipSync(page.body) : null;
   }
   return page.gzipped;
 }

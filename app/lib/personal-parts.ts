@@ -5,6 +5,8 @@
 // application's code has loaded. Until it has answered and React has drawn its state, the
 // personal parts stay hidden (html[data-personal="pending"]), so no visitor state is ever seen.
 import { useSyncExternalStore } from 'react';
+import { browserCookie, SESSION_HINT_SOURCE } from './cookies';
+import { XSRF_COOKIE } from './csrf';
 import type { Viewer } from './viewer';
 
 export const PERSONAL_PATH = '/api/v1/personal';
@@ -20,6 +22,8 @@ export type PersonalParts = {
   votedPostIds: number[];
   /** The student's selection tracker entries (issue 17), for the company pages' tracker button. */
   trackerEntries: TrackedEntry[];
+  /** Badges the view of the call's page earned just now (issue 27: announced on that page). */
+  newBadges?: number;
 };
 
 /** One company on the student's board, in one category, at its step. */
@@ -52,7 +56,7 @@ const PENDING_CALL = '__shulogPersonal';
  * personal parts and starts the call, with the page's path so that a first view can earn its
  * badge. It is the same text on every page, so a cached page carries no personal data.
  */
-export const PERSONAL_HEAD_SCRIPT = `(function(){if(!/(?:^|;\\s*)XSRF-TOKEN=[^;]/.test(document.cookie))return;var d=document.documentElement;d.setAttribute('data-personal','pending');window.${PENDING_CALL}=fetch('${PERSONAL_PATH}?page='+encodeURIComponent(location.pathname),{credentials:'same-origin',headers:{Accept:'application/json'}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null})})();`;
+export const PERSONAL_HEAD_SCRIPT = `(function(){if(!${SESSION_HINT_SOURCE})return;var d=document.documentElement;d.setAttribute('data-personal','pending');window.${PENDING_CALL}=fetch('${PERSONAL_PATH}?page='+encodeURIComponent(location.pathname),{credentials:'same-origin',headers:{Accept:'application/json'}}).then(function(r){return r.ok?r.json():null}).catch(function(){return null})})();`;
 
 let current: PersonalParts | null = null;
 const listeners = new Set<() => void>();
@@ -84,17 +88,29 @@ const CALL_TIMEOUT_MS = 10_000;
 let loading: Promise<void> | null = null;
 
 /**
+ * The personal call on the site's one client (app/lib/site-client.ts, loaded with the first call,
+ * not with the page): the parts, or null when it failed. No retry: a failed call leaves the page
+ * as a visitor sees it, and the next page asks again.
+ */
+async function callPersonal(path: string): Promise<PersonalParts | null> {
+  try {
+    const { callSite } = await import('./site-client');
+    const result = await callSite<PersonalParts>(path, { retries: 0 });
+    return result.ok ? result.data : null;
+  } catch {
+    // Offline, the server away, or an answer that is not JSON.
+    return null;
+  }
+}
+
+/**
  * Takes the answer of the head script's call, or makes the call when the page had none (a page
  * rendered for the session, from which the student goes on to shared pages). Once per tab load.
  */
 export function loadPersonalParts(): Promise<void> {
   if (loading) return loading;
   const started = (window as unknown as Record<string, Promise<PersonalParts | null> | undefined>)[PENDING_CALL];
-  const call: Promise<PersonalParts | null> =
-    started ??
-    fetch(PERSONAL_PATH, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
-      .then((response) => (response.ok ? (response.json() as Promise<PersonalParts>) : null))
-      .catch(() => null);
+  const call: Promise<PersonalParts | null> = started ?? callPersonal(PERSONAL_PATH);
   // A call that fails or hangs leaves the page as a visitor sees it rather than hidden.
   const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), CALL_TIMEOUT_MS));
   loading = Promise.race([call, timeout]).then((parts) => {
@@ -113,6 +129,24 @@ export function reloadPersonalParts(): Promise<void> {
   return loadPersonalParts();
 }
 
+/** Whether a path is one whose view can earn a badge (a company page, a post page). */
+export function isBadgeViewPath(path: string): boolean {
+  return /^\/[a-z_]+\/\d+\/?$/.test(path);
+}
+
+/**
+ * A company or post page reached by client-side navigation: the call again, with the page, so
+ * that its first view earns its badge on that page, as a loaded page does. Answers whether it
+ * earned one. The answer also refreshes the personal parts.
+ */
+export async function reportPageView(path: string): Promise<boolean> {
+  const parts = await callPersonal(`${PERSONAL_PATH}?page=${encodeURIComponent(path)}`);
+  // Failed (offline, the server away): the view earns its badge on a later visit.
+  if (!parts) return false;
+  setPersonalParts(parts);
+  return (parts.newBadges ?? 0) > 0;
+}
+
 /** Shows the personal parts again: called once React has drawn them in their real state. */
 export function revealPersonalParts(): void {
   document.documentElement.removeAttribute('data-personal');
@@ -120,5 +154,5 @@ export function revealPersonalParts(): void {
 
 /** Whether this tab has a session at all (the head script's test), without a call. */
 export function hasSessionHint(): boolean {
-  return typeof document !== 'undefined' && /(?:^|;\s*)XSRF-TOKEN=[^;]/.test(document.cookie);
+  return Boolean(browserCookie(XSRF_COOKIE));
 }

@@ -1,27 +1,15 @@
-// The one browser client for the site's own calls (docs/decisions/021-write-side-conventions.md):
-// the CSRF token from the page's meta tag, the XSRF cookie echoed as a header, the XHR marker,
-// JSON errors turned into typed results with their Japanese message, retries for idempotent
-// calls, and sending while a page is being left. SPEC.md's badge client and the favorite heart
-// are built on it.
+// The one browser client for the site's own calls (docs/decisions/021-write-side-conventions.md,
+// 056-one-error-shape.md): the CSRF token from the page's meta tag, the XSRF cookie echoed as a
+// header, the XHR marker, JSON errors turned into typed results with their Japanese message,
+// retries for idempotent calls, and sending while a page is being left. Every call of the
+// browser goes through callSite (a test refuses a fetch elsewhere): the badge calls, the search
+// box, the personal call, the favorite heart, clips, votes, the tracker button and the drafts.
 // Pages load it when they first call (the heart, the search box), not up front: it is not on
 // the way to a page's first paint.
+import { browserCookie } from './cookies';
 import { CSRF_PARAM, pageCsrfToken, XSRF_COOKIE } from './csrf';
 
 export const CSRF_TOKEN_NOT_FOUND = 'CSRF token not found';
-
-function readCookie(name: string): string | null {
-  if (typeof document === 'undefined') return null;
-  for (const part of document.cookie.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key !== name) continue;
-    try {
-      return decodeURIComponent(value.join('='));
-    } catch {
-      return value.join('=');
-    }
-  }
-  return null;
-}
 
 /** A call that failed: its status (0 for no answer), code and a message a student can read. */
 export type CallFailure = {
@@ -52,7 +40,7 @@ export type CallOptions = {
   retries?: number;
   /** Keep the request alive while the page is being left (fetch keepalive). */
   keepalive?: boolean;
-  /** Extra headers (SPEC.md's search call also names its JSON Content-Type). */
+  /** Extra headers (the search call of docs/product/calls.md#company-search-call also names its JSON Content-Type). */
   headers?: Record<string, string>;
 };
 
@@ -63,16 +51,16 @@ const RETRYABLE = new Set([502, 503, 504]);
 export function callHeaders(token: string | null): Record<string, string> {
   const headers: Record<string, string> = { Accept: 'application/json', 'X-Requested-With': 'XMLHttpRequest' };
   if (token) headers['X-CSRF-Token'] = token;
-  const xsrf = readCookie(XSRF_COOKIE);
+  const xsrf = browserCookie(XSRF_COOKIE);
   if (xsrf) headers['X-XSRF-TOKEN'] = xsrf;
   return headers;
 }
 
 /**
  * The raw call: the fetch Response, or a thrown error. For unsafe methods without the page's
- * token nothing is sent and Error('CSRF token not found') is thrown (SPEC.md section 7).
+ * token nothing is sent and Error('CSRF token not found') is thrown (docs/product/calls.md#conventions-of-every-call).
  */
-export async function sendCall(path: string, options: CallOptions = {}): Promise<Response> {
+async function sendCall(path: string, options: CallOptions = {}): Promise<Response> {
   const method = options.method ?? (options.json || options.form ? 'POST' : 'GET');
   const token = pageCsrfToken();
   if (UNSAFE.has(method) && !token) throw new Error(CSRF_TOKEN_NOT_FOUND);
@@ -87,7 +75,7 @@ export async function sendCall(path: string, options: CallOptions = {}): Promise
     if (UNSAFE.has(method) && token) params.set(CSRF_PARAM, token);
     body = params;
   }
-  // No timeout: SPEC.md's client has none, and an abort signal is the caller's to give.
+  // No timeout: the client of docs/product/calls.md#conventions-of-every-call has none, and an abort signal is the caller's to give.
   return fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal, keepalive: options.keepalive });
 }
 
@@ -102,6 +90,23 @@ async function failureOf(response: Response): Promise<CallFailure> {
   const message = typeof error?.message === 'string' ? error.message : response.status === 409 ? CONFLICT_MESSAGE : SERVER_MESSAGE;
   const fields = error?.fields && typeof error.fields === 'object' ? (error.fields as Record<string, string>) : undefined;
   return { ok: false, status: response.status, code, message, ...(fields ? { fields } : {}) };
+}
+
+/**
+ * A failed call as an error, for callers that rethrow failures (docs/product/calls.md#errors: a failed badge
+ * fetch is rethrown; the search box shows its message): the failure's status (0 without an
+ * answer) and code are kept for whoever wants to tell a 401 from a 500.
+ */
+export class CallError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(path: string, failure: CallFailure) {
+    super(`${path} answered ${failure.status === 0 ? failure.code : failure.status}`);
+    this.name = 'CallError';
+    this.status = failure.status;
+    this.code = failure.code;
+  }
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -5,6 +5,7 @@ import { BadgeIcon } from '../features/badges/components/badge-icon';
 import { listBadgeStatus, type BadgeStatusItem, type BadgeStatusSeries } from '../features/badges/list-badge-status.server';
 import { formatDate } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
+import { withRedirectTo } from '../lib/return-path';
 import { buttonClassName } from '../ui/button';
 import type { Route } from './+types/badges';
 import styles from './badges.module.css';
@@ -32,7 +33,7 @@ const SERIES_LEADS: Record<BadgeStatusSeries['key'], string> = {
 };
 
 const SIGNUP_HREF = '/signup';
-const LOGIN_HREF = `/login?redirect_to=${encodeURIComponent('/badges')}` as const;
+const LOGIN_HREF = withRedirectTo('/login', '/badges');
 
 export default function Badges({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;

@@ -10,6 +10,7 @@ import { formatCount } from '../lib/format';
 import { SHARED_PAGE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
+import { NameText } from '../ui/name-text';
 import type { Route } from './+types/companies';
 import styles from './companies.module.css';
 
@@ -124,7 +125,7 @@ export default function Companies({ loaderData }: Route.ComponentProps) {
             <li key={company.id} className={styles.item}>
               <Link to={`/companies/${company.id}`} className={styles.link}>
                 <span className={styles.kana}>{company.kana}</span>
-                <span className={styles.name}>{company.name}</span>
+                <NameText className={styles.name}>{company.name}</NameText>
                 <span className={styles.meta}>
                   <span>本社：{company.prefectureName}</span>
                   <span>投稿 {formatCount(company.publishedPostCount, '件')}</span>

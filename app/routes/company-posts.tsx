@@ -4,6 +4,7 @@ import { loadPostList } from '../features/posts/load-post-list.server';
 import { postTypeBySlug } from '../features/posts/post-types';
 import { listCountText, PostListView } from '../features/posts/components/post-list-view';
 import { ReactionButtons } from '../features/post-reactions/components/reaction-buttons';
+import { AppError } from '../lib/app-error';
 import { parseId } from '../lib/http';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Breadcrumbs } from '../ui/breadcrumbs';
@@ -18,10 +19,10 @@ export async function loader({ params, request }: Route.LoaderArgs) {
   const companyId = parseId(params.companyId);
   const info = postTypeBySlug(params.type);
   if (companyId === null || !info || info.key === 'recruit_service_review') {
-    throw new Response('Not Found', { status: 404 });
+    throw new AppError('not_found');
   }
   const company = await getCompanyProfile({ companyId });
-  if (!company) throw new Response('Not Found', { status: 404 });
+  if (!company) throw new AppError('not_found');
   const scope = companyListScope(info.key);
   const data = await loadPostList({ scope, url: new URL(request.url), companyId });
   return { company: { id: company.id, name: company.name }, type: info, scope, data };

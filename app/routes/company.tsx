@@ -11,8 +11,11 @@ import { SHARED_PAGE } from '../lib/shared-page';
 import { contentVersion, originFromMatches, pageMeta } from '../lib/meta';
 import { Card } from '../ui/card';
 import { Breadcrumbs } from '../ui/breadcrumbs';
+import { NameText } from '../ui/name-text';
+import { KeepWords } from '../ui/keep-words';
 import type { Route } from './+types/company';
 import styles from './company.module.css';
+import { AppError } from '../lib/app-error';
 
 /**
  * The same page for everyone (docs/decisions/030-shared-pages.md): the heart's state and the
@@ -23,7 +26,7 @@ export const handle = SHARED_PAGE;
 export async function loader({ params }: Route.LoaderArgs) {
   const companyId = parseId(params.companyId);
   const company = companyId === null ? null : await getCompanyProfile({ companyId });
-  if (!company) throw new Response('Not Found', { status: 404 });
+  if (!company) throw new AppError('not_found');
   recordCompanyView({ companyId: company.id });
   return { company };
 }
@@ -74,7 +77,9 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
 
       <header className={styles.head}>
         <p className={styles.kana}>{company.kana}</p>
-        <h1 className={styles.name}>{company.name}</h1>
+        <h1 className={styles.name}>
+          <NameText>{company.name}</NameText>
+        </h1>
         <p className={styles.tags}>
           <Link to={`/companies?industry=${company.industryId}`} className={styles.tag}>
             {company.industryName}
@@ -111,7 +116,9 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
                       {posts.map((post) => (
                         <li key={post.id}>
                           <Link to={postPath(key, post.id)} className={styles.postLink}>
-                            <span className={styles.postTitle}>{post.title}</span>
+                            <span className={styles.postTitle}>
+                              <KeepWords>{post.title}</KeepWords>
+                            </span>
                             <span className={styles.postExcerpt}>{post.excerpt}</span>
                             <time className={styles.postDate} dateTime={post.publishedAt}>
                               {formatDate(post.publishedAt)}

@@ -5,19 +5,21 @@ import { CompareSearchPanel } from '../features/compare/components/compare-searc
 import { CompareView } from '../features/compare/components/compare-view';
 import palette from '../features/compare/components/compare-palette.module.css';
 import { getCompanyComparison } from '../features/compare/get-company-comparison.server';
+import { AppError } from '../lib/app-error';
 import { parseId } from '../lib/http';
 import { SHARED_PAGE_BY_DEVICE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Button } from '../ui/button';
 import { cx } from '../ui/cx';
 import { Breadcrumbs } from '../ui/breadcrumbs';
+import { NameText } from '../ui/name-text';
 import type { Route } from './+types/compare';
 import styles from './compare.module.css';
 
 // Both /companies/{base}/intern/compare/{id} and /companies/{base}/intern/compare?target_company_id={id}
-// (SPEC.md section 2) come here; without a target the base company is shown alone.
+// (docs/product/pages.md#comparison-page) come here; without a target the base company is shown alone.
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const notFound = () => new Response('Not Found', { status: 404 });
+  const notFound = () => new AppError('not_found');
   const baseCompanyId = parseId(params.baseCompanyId);
   if (baseCompanyId === null) throw notFound();
   const rawTarget =
@@ -90,12 +92,12 @@ function ComparePageBody({
         <h1 className={styles.title}>
           {targetCompany ? (
             <>
-              <span className={styles.base}>{baseCompany.name}</span>
+              <NameText className={styles.base}>{baseCompany.name}</NameText>
               <span className={styles.versus}>と</span>
-              <span className={styles.target}>{targetCompany.name}</span>
+              <NameText className={styles.target}>{targetCompany.name}</NameText>
             </>
           ) : (
-            <span className={styles.base}>{baseCompany.name}</span>
+            <NameText className={styles.base}>{baseCompany.name}</NameText>
           )}
         </h1>
         <p className={styles.lead}>

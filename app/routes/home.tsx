@@ -13,6 +13,7 @@ import {
 } from '../features/recommendations/list-recommended-companies.server';
 import { formatCount } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
+import { NameText } from '../ui/name-text';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
 
@@ -68,14 +69,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </p>
         <form className={styles.heroSearch} action="/companies" method="get" role="search" aria-label="企業を探す">
           <label htmlFor="hero-search" className="visually-hidden">
-            企業名・業界で検索
+            企業名で検索
           </label>
           <input
             id="hero-search"
             className={styles.heroInput}
             type="search"
             name="q"
-            placeholder="企業名を入力（例：あおば、システム）"
+            // Short enough for a 320 px phone: the field is what is left beside 「検索」.
+            placeholder="企業名（例：あおば）"
             maxLength={100}
             enterKeyHint="search"
           />
@@ -135,7 +137,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                   </span>
                   <span className="visually-hidden">{index + 1}位</span>
                   <Link to={`/companies/${company.id}`} className={styles.companyLink}>
-                    <span className={styles.companyName}>{company.name}</span>
+                    <NameText className={styles.companyName}>{company.name}</NameText>
                     <span className={styles.companyMeta}>
                       {company.industryName}・{company.prefectureName}・お気に入り{formatCount(company.favoriteCount, '人')}
                     </span>

@@ -7,6 +7,7 @@ import { SHARED_PAGE } from '../lib/shared-page';
 import { Breadcrumbs } from '../ui/breadcrumbs';
 import type { Route } from './+types/post-list';
 import styles from './company-posts.module.css';
+import { AppError } from '../lib/app-error';
 
 /** The same page for everyone (docs/decisions/030-shared-pages.md). */
 export const handle = SHARED_PAGE;
@@ -33,7 +34,7 @@ const LISTS: Record<string, CrossList> = {
 
 function listOf(request: Request): CrossList {
   const list = LISTS[new URL(request.url).pathname.split('/')[1] ?? ''];
-  if (!list) throw new Response('Not Found', { status: 404 });
+  if (!list) throw new AppError('not_found');
   return list;
 }
 

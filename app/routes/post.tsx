@@ -6,7 +6,7 @@ import { ReportPost, type ReportResult } from '../features/moderation/components
 import { ReactionButtons } from '../features/post-reactions/components/reaction-buttons';
 import { reportPost } from '../features/moderation/reports.server';
 import { reportSchema } from '../features/moderation/schemas';
-import { isAppError } from '../lib/app-error';
+import { AppError, type FormErrors } from '../lib/app-error';
 import { readForm } from '../lib/form-data.server';
 import { data } from 'react-router';
 import { getPost } from '../features/posts/get-post.server';
@@ -15,8 +15,11 @@ import { excerpt, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
 import { SHARED_PAGE_BY_AUDIENCE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
+import { withRedirectTo } from '../lib/return-path';
 import { Breadcrumbs, type Crumb } from '../ui/breadcrumbs';
-import { graduationLabel } from '../features/accounts/schemas';
+import { postGraduationLabel } from '../features/accounts/schemas';
+import { NameText } from '../ui/name-text';
+import { KeepWords } from '../ui/keep-words';
 import type { Route } from './+types/post';
 import styles from './post.module.css';
 
@@ -33,7 +36,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const info = postTypeBySlug(slug);
   const postId = parseId(params.postId);
   const post = info && postId !== null ? await getPost({ postId, type: info.key }) : null;
-  if (!post) throw new Response('Not Found', { status: 404 });
+  if (!post) throw new AppError('not_found');
   // Members read in full. On the shared lane the server says whom the page is for; a page
   // rendered for the session (the answer to a report sent without JavaScript) asks the session.
   const fullText = context.sharedPage ? context.audience === 'member' : canReadFullText(await getViewer(request));
@@ -45,22 +48,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A report of one's own post, or of a post taken down meanwhile, is said in the report form
+ * (decision 056).
+ */
+export const formErrors: FormErrors = { own_post_report: {}, post_not_found: {} };
+
 /** 「問題を報告」: a student's report of this post (docs/decisions/026-moderation.md). */
 export async function action({ params, request }: Route.ActionArgs) {
   const user = await requireStudent(request);
   const postId = parseId(params.postId);
-  if (postId === null) throw new Response('Not Found', { status: 404 });
+  if (postId === null) throw new AppError('not_found');
   const result = await readForm(request, reportSchema);
-  if (!result.ok) return data<ReportResult>({ intent: 'report', ...result }, { status: 400 });
-  try {
-    const { created } = await reportPost({ userId: user.id, postId, ...result.data });
-    return data<ReportResult>({ intent: 'report', ok: true, created });
-  } catch (error) {
-    if (isAppError(error, 'own_post_report') || isAppError(error, 'post_not_found')) {
-      return data<ReportResult>({ intent: 'report', ok: false, values: result.data, message: error.userMessage }, { status: error.status });
-    }
-    throw error;
-  }
+  if (!result.ok) return data<ReportResult>(result, { status: 400 });
+  const { created } = await reportPost({ userId: user.id, postId, ...result.data });
+  return data<ReportResult>({ intent: 'report', ok: true, created });
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -79,7 +81,7 @@ export function meta({ data, matches }: Route.MetaArgs) {
 function authorLine(post: Route.ComponentProps['loaderData']['post']): string {
   if (post.type === 'employee_word_mouth') return '社員・元社員のクチコミ';
   if (!post.author) return '退会したユーザー';
-  const parts = [graduationLabel(post.author.graduationKind, post.author.graduationYear), post.author.faculty];
+  const parts = [postGraduationLabel(post.graduationYear, post.author), post.author.faculty];
   return parts.filter(Boolean).join('・') || '学生会員';
 }
 
@@ -112,10 +114,16 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         <header className={styles.header}>
           <p className={styles.kind}>
             <span className={styles.typeTag}>{info.label}</span>
-            {post.company && <Link to={`/companies/${post.company.id}`}>{post.company.name}</Link>}
+            {post.company && (
+              <Link to={`/companies/${post.company.id}`}>
+                <NameText>{post.company.name}</NameText>
+              </Link>
+            )}
             {post.recruitService && <Link to={`/recruit_services/${post.recruitService.id}`}>{post.recruitService.name}</Link>}
           </p>
-          <h1 className={styles.title}>{post.title}</h1>
+          <h1 className={styles.title}>
+            <KeepWords>{post.title}</KeepWords>
+          </h1>
           <p className={styles.meta}>
             <span>{authorLine(post)}</span>
             <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)} 公開</time>
@@ -150,10 +158,10 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
               会員になると、すべての体験記・ES・クチコミを全文で読めるほか、お気に入り企業の登録やインターン評価の比較ができます。
             </p>
             <div className={styles.gateActions}>
-              <Link to={`/signup?redirect_to=${encodeURIComponent(returnTo)}`} className={styles.gatePrimary}>
+              <Link to={withRedirectTo('/signup', returnTo)} className={styles.gatePrimary}>
                 無料で会員登録する
               </Link>
-              <Link to={`/login?redirect_to=${encodeURIComponent(returnTo)}`} className={styles.gateSecondary}>
+              <Link to={withRedirectTo('/login', returnTo)} className={styles.gateSecondary}>
                 ログイン
               </Link>
             </div>

@@ -9,9 +9,11 @@ import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
 import { StarRating } from '../ui/star-rating';
 import { Breadcrumbs } from '../ui/breadcrumbs';
+import { NameText } from '../ui/name-text';
 import type { Route } from './+types/recruit-service';
 import styles from './recruit-service.module.css';
 import { SHARED_PAGE } from '../lib/shared-page';
+import { AppError } from '../lib/app-error';
 
 const PER_PAGE = 20;
 
@@ -21,7 +23,7 @@ export const handle = SHARED_PAGE;
 export async function loader({ params, request }: Route.LoaderArgs) {
   const serviceId = parseId(params.serviceId);
   const service = serviceId === null ? null : await getRecruitService({ serviceId });
-  if (!service) throw new Response('Not Found', { status: 404 });
+  if (!service) throw new AppError('not_found');
   const page = parseId(new URL(request.url).searchParams.get('page')) ?? 1;
   const reviews = await listServiceReviews({ serviceId: service.id, page, perPage: PER_PAGE });
   return { service, reviews };
@@ -46,7 +48,9 @@ export default function RecruitService({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '就活サービス', to: '/recruit_services' }, { label: service.name }]} />
       <header className={styles.head}>
         <p className={styles.kana}>{service.kana}</p>
-        <h1 className={styles.name}>{service.name}</h1>
+        <h1 className={styles.name}>
+          <NameText>{service.name}</NameText>
+        </h1>
         <p className={styles.category}>{service.category}</p>
         <p>{service.description}</p>
         <div className={styles.summary}>

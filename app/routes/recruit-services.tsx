@@ -3,6 +3,7 @@ import { listRecruitServices } from '../features/recruit-services/list-recruit-s
 import { formatCount } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { StarRating } from '../ui/star-rating';
+import { NameText } from '../ui/name-text';
 import type { Route } from './+types/recruit-services';
 import styles from './recruit-services.module.css';
 import { SHARED_PAGE } from '../lib/shared-page';
@@ -36,7 +37,7 @@ export default function RecruitServices({ loaderData }: Route.ComponentProps) {
             <li key={service.id} className={styles.item}>
               <Link to={`/recruit_services/${service.id}`} className={styles.link}>
                 <span className={styles.category}>{service.category}</span>
-                <span className={styles.name}>{service.name}</span>
+                <NameText className={styles.name}>{service.name}</NameText>
                 <span className={styles.description}>{service.description}</span>
               </Link>
               <p className={styles.rating}>

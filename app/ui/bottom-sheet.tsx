@@ -23,7 +23,7 @@ export type BottomSheetProps = {
 
 /**
  * A modal dialog that slides up from the bottom: the full width of a phone, 640px on wider
- * screens (SPEC.md section 9). Focus stays inside while it is open and returns to where it was.
+ * screens (docs/product/texts-timings-sizes.md#sizes). Focus stays inside while it is open and returns to where it was.
  */
 export function BottomSheet({ open, onClose, title, children, footer, initialFocusRef, className }: BottomSheetProps) {
   const isClient = useIsClient();

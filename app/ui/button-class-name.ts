@@ -6,7 +6,7 @@ export type ButtonSize = 'small' | 'medium' | 'large';
 
 export type ButtonStyleProps = {
   variant?: ButtonVariant;
-  /** SPEC.md section 9: buttons default to medium. */
+  /** docs/product/texts-timings-sizes.md#sizes: buttons default to medium. */
   size?: ButtonSize;
   fullWidth?: boolean;
 };

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent, type Ref } from 'react';
+import { restoreTypedBeforeHydration } from '../lib/typed-before-hydration';
 import styles from './char-count.module.css';
 
 // The live 「12 / 400文字」 under a text field (Input, Textarea): the length limit is shown while
@@ -32,6 +33,8 @@ export function useCharCount<E extends HTMLInputElement | HTMLTextAreaElement>(o
   const setRefs = useCallback(
     (node: E | null) => {
       innerRef.current = node;
+      // Attached during hydration's commit, before any effect reads the field.
+      if (node instanceof HTMLTextAreaElement) restoreTypedBeforeHydration(node);
       if (typeof ref === 'function') return ref(node);
       if (ref) ref.current = node;
     },

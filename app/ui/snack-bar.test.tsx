@@ -2,10 +2,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SnackBar, SnackBarProvider, useSnackBar } from './snack-bar';
+import { enterLane, leaveLane, resetLane } from './notice-lane';
+import { HURRIED_MS, SnackBar, SnackBarProvider, useSnackBar } from './snack-bar';
 
 afterEach(() => {
   cleanup();
+  resetLane();
   vi.useRealTimers();
 });
 
@@ -58,7 +60,7 @@ describe('SnackBar', () => {
     render(<SnackBar open message="保存しました" onClose={onClose} autoHideMs={5000} />);
     const bar = screen.getByText('保存しました').parentElement!;
     act(() => vi.advanceTimersByTime(4000));
-    fireEvent.pointerEnter(bar);
+    fireEvent.pointerEnter(bar, { pointerType: 'mouse' });
     act(() => vi.advanceTimersByTime(10000));
     expect(onClose).not.toHaveBeenCalled();
     fireEvent.pointerLeave(bar);
@@ -119,5 +121,62 @@ describe('useSnackBar', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(() => render(<SaveButton />)).toThrow(/SnackBarProvider/);
     vi.mocked(console.error).mockRestore();
+  });
+});
+
+describe('the snack bar in the notice lane', () => {
+  function Buttons() {
+    const snackBar = useSnackBar();
+    return (
+      <>
+        <button type="button" onClick={() => snackBar.show('お気に入りを更新できませんでした', { key: 'failed' })}>
+          失敗
+        </button>
+        <button type="button" onClick={() => snackBar.hide('failed')}>
+          成功
+        </button>
+        <button type="button" onClick={() => snackBar.hide('other')}>
+          別の成功
+        </button>
+      </>
+    );
+  }
+
+  it('takes away an error when its retry succeeds, and only that one', () => {
+    vi.useFakeTimers();
+    render(
+      <SnackBarProvider>
+        <Buttons />
+      </SnackBarProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '失敗' }));
+    fireEvent.click(screen.getByRole('button', { name: '別の成功' }));
+    expect(screen.getByRole('status').textContent).toContain('お気に入りを更新できませんでした');
+    fireEvent.click(screen.getByRole('button', { name: '成功' }));
+    act(() => vi.advanceTimersByTime(600));
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('waits while another notice has the lane, and gives way within 3 s (hover or not) when one waits behind it', () => {
+    vi.useFakeTimers();
+    const badge = enterLane({ yields: false, show: () => {}, hide: () => {} });
+    render(
+      <SnackBarProvider autoHideMs={5000}>
+        <Buttons />
+      </SnackBarProvider>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: '失敗' }));
+    expect(screen.getByRole('status').textContent).toBe('');
+    act(() => leaveLane(badge));
+    expect(screen.getByRole('status').textContent).toContain('お気に入りを更新できませんでした');
+    fireEvent.pointerEnter(screen.getByText('お気に入りを更新できませんでした').parentElement!, { pointerType: 'mouse' });
+    let next = false;
+    act(() => {
+      enterLane({ yields: false, show: () => (next = true), hide: () => {} });
+    });
+    act(() => vi.advanceTimersByTime(HURRIED_MS));
+    act(() => vi.advanceTimersByTime(600));
+    expect(next).toBe(true);
+    expect(screen.getByRole('status').textContent).toBe('');
   });
 });

@@ -1,5 +1,6 @@
-import type { ComponentPropsWithRef, ReactNode } from 'react';
+import { useCallback, useEffect, useRef, type ChangeEvent, type ComponentPropsWithRef, type ReactNode } from 'react';
 import { useCharCount } from './char-count';
+import { cx } from './cx';
 import { Field } from './field';
 import { useField } from './use-field';
 import styles from './textarea.module.css';
@@ -16,6 +17,11 @@ export type TextareaProps = Omit<ComponentPropsWithRef<'textarea'>, 'children'> 
   countLimit?: number;
   /** Class of the outer field wrapper (for layout). */
   className?: string;
+  /**
+   * Grows with what is typed, from one line (`rows`) up, instead of scrolling inside a fixed
+   * box: for a short text that may run long, such as an ES question.
+   */
+  grow?: boolean;
 };
 
 export function Textarea({
@@ -34,25 +40,60 @@ export function Textarea({
   defaultValue,
   onChange,
   ref,
+  grow = false,
   'aria-describedby': describedBy,
   ...rest
 }: TextareaProps) {
-  const count = useCharCount({ value, defaultValue, maxLength, limit: countLimit, show: showCount, ref, onChange });
+  const growing = useGrowingHeight(grow, onChange);
+  const count = useCharCount({ value, defaultValue, maxLength, limit: countLimit, show: showCount, ref, onChange: growing.onChange });
   const field = useField({ id, name: rest.name, error, hasHint: hint != null, describedBy: [count.countId, describedBy] });
+  const { element } = growing;
+  const countRef = count.ref;
+  const setRef = useCallback(
+    (node: HTMLTextAreaElement | null) => {
+      element.current = node;
+      return countRef(node);
+    },
+    [element, countRef],
+  );
   return (
     <Field {...field.frame} label={label} hideLabel={hideLabel} required={required} hint={hint} className={className} aside={count.aside}>
       <textarea
         {...rest}
         {...field.control}
-        ref={count.ref}
+        ref={setRef}
         rows={rows}
         required={required}
         maxLength={maxLength}
         value={value}
         defaultValue={defaultValue}
         onChange={count.onChange}
-        className={styles.textarea}
+        className={cx(styles.textarea, grow && styles.grow)}
       />
     </Field>
   );
+}
+
+/**
+ * The height of a growing textarea. CSS does it where the browser has `field-sizing: content`
+ * (textarea.module.css); elsewhere the box is fitted to its text on each input, and once when it
+ * is drawn (text given by the server, or restored by the browser).
+ */
+function useGrowingHeight(grow: boolean, onChange: TextareaProps['onChange']) {
+  const element = useRef<HTMLTextAreaElement | null>(null);
+  const fitHeight = useCallback(() => {
+    const node = element.current;
+    if (!grow || !node || CSS.supports('field-sizing', 'content')) return;
+    const style = getComputedStyle(node);
+    node.style.height = 'auto';
+    node.style.height = `${node.scrollHeight + Number.parseFloat(style.borderTopWidth) + Number.parseFloat(style.borderBottomWidth)}px`;
+  }, [grow]);
+  useEffect(fitHeight, [fitHeight]);
+  return {
+    element,
+    onChange: (event: ChangeEvent<HTMLTextAreaElement>) => {
+      fitHeight();
+      onChange?.(event);
+    },
+  };
 }

@@ -1,6 +1,7 @@
 // Bench data, generated inside the database with generate_series so that a million posts take
 // seconds, not minutes. Companies are built in JS (names with readings), posts in SQL.
 import { closeDatabase, database, openDatabase } from '../../app/db/client.server';
+import { TOKYO_TIME_ZONE } from '../../app/lib/tokyo-time';
 import { refreshCompanyStats } from '../../app/features/companies/refresh-company-stats.server';
 import { INDUSTRIES } from '../../app/features/demo/industries';
 import { PREFECTURES } from '../../app/features/demo/prefectures';
@@ -409,8 +410,9 @@ export async function growTo(target: BenchTarget, stage: Stage, previous: Stage 
     await refreshCompanyStats();
     await database().query(
       `INSERT INTO company_view_days (company_id, day, views)
-       SELECT 1 + (g * 37) % ${stage.companies}, (now() AT TIME ZONE 'Asia/Tokyo')::date - g % 30, 1 + g % 50
+       SELECT 1 + (g * 37) % ${stage.companies}, (now() AT TIME ZONE $1)::date - g % 30, 1 + g % 50
        FROM generate_series(1, 3000) g ON CONFLICT DO NOTHING`,
+      [TOKYO_TIME_ZONE],
     );
     // Vacuumed now, so that autovacuum does not wake up on a million new rows mid-measurement.
     await database().query('VACUUM ANALYZE');

@@ -3,7 +3,9 @@
 // for logged-in students (a shared page's view includes its personal call). Runs on
 // PostgreSQL when DATABASE_URL is set, otherwise on PGlite. Results: bench-results/*.json, *.md.
 // A shorter run: BENCH_STAGES=1000 (the stages, in companies), BENCH_ONLY=drafts (only the draft
-// case), BENCH_DRAFTS=0 (everything but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
+// case), BENCH_ONLY=cards (only the share-card flood, scripts/bench/cards.ts), BENCH_ONLY=import
+// (only the import case, on the demo data, scripts/bench/import.ts), BENCH_DRAFTS=0 (everything
+// but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,8 +13,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
-import pg from 'pg';
+import { createBenchDatabase } from './database';
+import { runCardCase } from './cards';
 import { type DraftCase, DRAFT_STUDENTS, draftCaseLines, runDraftCase } from './drafts';
+import { runImportBench } from './import';
 import { type BenchTarget, createStudentSessions, growTo, type PostRange, type Stage, type StudentSession } from './generate';
 import { type Measurement, ms, percentile } from './stats';
 import { PERSONAL_PATH } from '../../app/lib/personal-parts';
@@ -34,7 +38,12 @@ if (STAGES.some((stage) => !Number.isInteger(stage.companies) || stage.companies
   throw new Error('BENCH_STAGES: company counts ≥ 50');
 /** BENCH_ONLY=drafts: the draft case and nothing else. */
 const ONLY_DRAFTS = process.env.BENCH_ONLY === 'drafts';
-if (process.env.BENCH_ONLY && !ONLY_DRAFTS) throw new Error('BENCH_ONLY: only "drafts" is known');
+/** BENCH_ONLY=import: the import case (scripts/bench/import.ts) and nothing else. */
+const ONLY_IMPORT = process.env.BENCH_ONLY === 'import';
+/** BENCH_ONLY=cards: the share-card flood and nothing else. */
+const ONLY_CARDS = process.env.BENCH_ONLY === 'cards';
+if (process.env.BENCH_ONLY && !ONLY_DRAFTS && !ONLY_IMPORT && !ONLY_CARDS)
+  throw new Error('BENCH_ONLY: only "drafts", "import" and "cards" are known');
 const DRAFTS = ONLY_DRAFTS || process.env.BENCH_DRAFTS !== '0';
 
 function log(message: string) {
@@ -246,6 +255,12 @@ function startServer(target: BenchTarget): ChildProcess {
     HOST: '127.0.0.1',
     // Required in production since the origin stopped coming from requests.
     PUBLIC_ORIGIN: BASE,
+    // Required in production (docs/decisions/049-production-start.md); the bench sends no email.
+    CONTACT_EMAIL: 'support@bench.example',
+    MAIL_FROM: 'シューログ <no-reply@bench.example>',
+    // The bench writes data of its own (generate.ts) and logs its own students in: no demo data,
+    // so no DEMO_DATA. A case that needs the demo's accounts must set DEMO_DATA=1 here.
+    DEMO_DATA: '',
     LOG_LEVEL: 'warn',
   };
   if (target.kind === 'postgres') env.DATABASE_URL = target.url;
@@ -408,22 +423,8 @@ async function measureBaseline(html: Buffer): Promise<Measurement> {
 
 async function prepareTarget(): Promise<{ target: BenchTarget; cleanup: () => Promise<void> }> {
   if (serverUrl) {
-    const name = `shulog_bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return {
-      target: { kind: 'postgres', url: url.toString() },
-      async cleanup() {
-        const dropper = new pg.Client({ connectionString: serverUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      },
-    };
+    const database = await createBenchDatabase(serverUrl, `shulog_bench_${process.pid}`);
+    return { target: { kind: 'postgres', url: database.url }, cleanup: database.drop };
   }
   const dataDir = join(tmpdir(), `shulog-bench-${process.pid}`);
   rmSync(dataDir, { recursive: true, force: true });
@@ -440,6 +441,11 @@ async function main() {
   }
 
   const { target, cleanup } = await prepareTarget();
+  if (ONLY_CARDS) {
+    const server = { base: BASE, engine, target, start: startServer, waitHealthy, stop: stopServer, residentMemory };
+    await runCardCase(server).finally(cleanup);
+    return;
+  }
   const growth: Array<{ companies: number; posts: number; companyP50: number; searchP50: number; generateSeconds: number }> = [];
   const results: Measurement[] = [];
   const drafts: DraftCase[] = [];
@@ -661,7 +667,7 @@ async function main() {
   log(`written ${stem}.json and ${stem}.md`);
 }
 
-main().catch((error) => {
+(ONLY_IMPORT ? runImportBench : main)().catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,9 +1,9 @@
 // Issue 18, goal 6: sign-up that does not reveal a registered address, a new address confirmed by
 // a link to it, and 退会, in the browser as a student does them, at 375 px and 1280 px.
-import { expect, test } from '@playwright/test';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { VIEWPORTS, watchErrors } from '../support/e2e-devices';
-import { E2E_PASSWORD, linkFromEmail, signUpStudent, uniqueEmail } from '../support/e2e-students';
+import { E2E_PASSWORD, linkFromEmail, signUpStudent, uniqueClientIp, uniqueEmail } from '../support/e2e-students';
 
 /** Errors but the browser's own note of a 4xx answer, which these tests provoke on purpose. */
 const unexpected = (errors: string[]) => errors.filter((error) => !/status of 4\d\d/.test(error));
@@ -83,19 +83,38 @@ for (const device of VIEWPORTS) {
   });
 }
 
-test('退会: the password first, then the account is gone and the top page says so', async ({ browser }) => {
+test('退会 on a phone: a second step names what goes and what stays, 「やめる」 keeps the account, the password deletes it', async ({
+  browser,
+}) => {
   const { context, page, email } = await signUpStudent(browser, { viewport: { width: 375, height: 812 }, mobile: true });
   const errors = watchErrors(page);
   await page.goto('/mypage/account');
-  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: '退会' }) });
+  const card = page.locator('section').filter({ has: page.getByRole('heading', { name: '退会', exact: true }) });
   await expect(card).toContainText('「退会したユーザー」');
-  await card.getByRole('button', { name: '退会する' }).click();
-  await expect(card.getByLabel('現在のパスワード')).toBeFocused();
-  await card.getByLabel('現在のパスワード').fill('not my password');
-  await card.getByRole('button', { name: '退会する' }).click();
-  await expect(card.getByText('現在のパスワードが正しくありません。').first()).toBeVisible();
-  await card.getByLabel('現在のパスワード').fill(E2E_PASSWORD);
-  await card.getByRole('button', { name: '退会する' }).click();
+  await expect(card.getByLabel('現在のパスワード')).toHaveCount(0);
+  await card.getByRole('link', { name: '退会の手続きへ進む' }).tap();
+
+  // The second step: this student's own numbers, and nothing else on the page to press.
+  const confirm = page.locator('section').filter({ has: page.getByRole('heading', { name: '退会の確認' }) });
+  await expect(confirm.getByRole('heading', { name: '削除されるもの' })).toBeVisible();
+  await expect(confirm).toContainText('お気に入り企業（0社）');
+  await expect(confirm).toContainText(/バッジ（\d+個）とポイント（[\d,]+pt）/);
+  await expect(confirm.getByRole('heading', { name: '残るもの' })).toBeVisible();
+  await expect(confirm).toContainText('「退会したユーザー」');
+  await expect(page.getByRole('heading', { name: 'パスワードの変更' })).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await confirm.getByRole('link', { name: 'やめる' }).tap();
+  await expect(page).toHaveURL(/\/mypage\/account$/);
+  await expect(page.getByRole('heading', { name: 'パスワードの変更' })).toBeVisible();
+
+  await page.getByRole('link', { name: '退会の手続きへ進む' }).tap();
+  await confirm.getByRole('button', { name: '退会する' }).tap();
+  await expect(confirm.getByLabel('現在のパスワード')).toBeFocused();
+  await confirm.getByLabel('現在のパスワード').fill('not my password');
+  await confirm.getByRole('button', { name: '退会する' }).tap();
+  await expect(confirm.getByText('現在のパスワードが正しくありません。').first()).toBeVisible();
+  await confirm.getByLabel('現在のパスワード').fill(E2E_PASSWORD);
+  await confirm.getByRole('button', { name: '退会する' }).tap();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('退会しました。ご利用ありがとうございました')).toBeVisible();
   await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();
@@ -107,4 +126,63 @@ test('退会: the password first, then the account is gone and the top page says
   await expect(page.getByRole('alert')).toContainText('メールアドレスまたはパスワードが正しくありません。');
   expect(unexpected(errors)).toEqual([]);
   await context.close();
+});
+
+test('退会 without JavaScript on a desktop: the same two steps, served by the server', async ({ browser }) => {
+  const student = await signUpStudent(browser);
+  const context = await browser.newContext({ javaScriptEnabled: false, storageState: await student.context.storageState() });
+  await student.context.close();
+  const page = await context.newPage();
+  await page.goto('/mypage/account');
+  await page.getByRole('link', { name: '退会の手続きへ進む' }).click();
+  const confirm = page.locator('section').filter({ has: page.getByRole('heading', { name: '退会の確認' }) });
+  await expect(confirm).toContainText('削除されるもの');
+  await confirm.getByLabel('現在のパスワード').fill('not my password');
+  await confirm.getByRole('button', { name: '退会する' }).click();
+  await expect(confirm.getByText('現在のパスワードが正しくありません。').first()).toBeVisible();
+  await confirm.getByLabel('現在のパスワード').fill(E2E_PASSWORD);
+  await confirm.getByRole('button', { name: '退会する' }).click();
+  // Logged out on the top page (its 「退会しました」 is a snack bar, which needs the script).
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();
+  await page.goto('/mypage/account');
+  await expect(page).toHaveURL(/\/login/);
+  await context.close();
+});
+
+test('wrong current passwords are counted like failed logins: beside the field, then 429 from the 7th in a minute (HTTP)', async ({
+  baseURL,
+}) => {
+  // docs/decisions/019-login-limits.md. A session left open elsewhere, guessing from one network.
+  const ip = uniqueClientIp();
+  const api = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { 'X-Forwarded-For': ip } });
+  const token = async (path: string) => /name="csrf-token" content="([^"]+)"/.exec(await (await api.get(path)).text())![1]!;
+  const login = await api.post('/login', {
+    form: { authenticity_token: await token('/login'), email: 'student31@shulog.example', password: 'shulog-demo-2026' },
+    maxRedirects: 0,
+  });
+  expect(login.status()).toBe(302);
+  const authenticity_token = await token('/mypage/account');
+  const send = (form: Record<string, string>) => api.post('/mypage/account', { form: { authenticity_token, ...form } });
+  const guesses: Array<Record<string, string>> = [
+    { intent: 'password', password: 'a new pass phrase', passwordConfirmation: 'a new pass phrase' },
+    { intent: 'email', email: 'guessed-move@example.jp' },
+    { intent: 'delete' },
+  ];
+  for (let i = 0; i < 6; i += 1) {
+    const wrong = await send({ ...guesses[i % 3]!, currentPassword: `guess ${i}` });
+    expect(wrong.status()).toBe(400);
+    expect(await wrong.text()).toContain('現在のパスワードが正しくありません。');
+  }
+  // The 7th, with the right password: refused beside the field, the new address kept, no password.
+  const refused = await send({ intent: 'email', email: 'guessed-move@example.jp', currentPassword: 'shulog-demo-2026' });
+  expect(refused.status()).toBe(429);
+  const html = await refused.text();
+  expect(html).toContain('現在のパスワードの誤りが続いたため、一時的に受け付けを停止しています。');
+  expect(html).toMatch(
+    /<input[^>]*name="currentPassword"[^>]*aria-invalid="true"|<input[^>]*aria-invalid="true"[^>]*name="currentPassword"/,
+  );
+  expect(html).toContain('value="guessed-move@example.jp"');
+  expect(html).not.toContain('shulog-demo-2026');
+  await api.dispose();
 });

@@ -1,7 +1,9 @@
-// The company comparison page (SPEC.md sections 2-5, 9; issue 6) in a real browser against the
+// The company comparison page (docs/product/pages.md#comparison-page; issue 6) in a real browser against the
 // demo data. Companies are picked from what the site itself shows, never hard-coded ids.
 import { expect, test, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import { CHART_ITEMS } from '../../app/features/companies/rating-items';
+import { SUGGEST_DEBOUNCE_MS } from '../../app/features/search/suggestions-client';
+import { rendered } from '../support/e2e-devices';
 
 const IPHONE_UA =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
@@ -188,11 +190,12 @@ test.describe('the comparison page', () => {
     });
     for (const value of ['2024_spring', '24_summer', 'abcd_winter', '1999_summer']) {
       await select.selectOption(value);
-      await page.waitForTimeout(100);
+      // The change was handled (the select shows the period again) and drawn: nothing else moved.
+      await expect(select).toHaveValue(current);
+      await rendered(page);
       expect(await chartData(page)).toEqual(chart);
       expect(await tableCells(page)).toEqual(cells);
       await expect(page.getByRole('heading', { name: /の評価チャート$/ })).toHaveText(heading!);
-      await expect(select).toHaveValue(current);
     }
   });
 
@@ -269,11 +272,12 @@ test.describe('the compare search panel', () => {
     await page.goto(`/companies/${base}/intern/compare`);
     await waitForChart(page);
     const requests = apiCompanyRequests(page);
+    const last = page.waitForRequest((request) => new URL(request.url()).searchParams.get('company_name') === 'あおばぎん');
     await page.getByPlaceholder('企業名を入力').pressSequentially('あおばぎん', { delay: 60 });
-    await expect.poll(() => requests.length).toBe(1);
-    await page.waitForTimeout(700);
-    expect(requests).toHaveLength(1);
-    const sent = requests[0]!;
+    // Each keystroke's timer ends before the last one's: the request for the whole word is the
+    // last the typing can send, and the only one.
+    const sent = await last;
+    expect(requests).toEqual([sent]);
     const url = new URL(sent.url());
     expect(url.searchParams.get('source')).toBe('incremental');
     expect(url.searchParams.get('company_name')).toBe('あおばぎん');
@@ -318,9 +322,12 @@ test.describe('the compare search panel', () => {
   test('a slow first request is aborted by the second, and the abort is only logged', async ({ page, request }) => {
     const { base } = await findPair(request);
     let calls = 0;
+    // The first request is held until the end: the second one must abort it.
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
     await page.route('**/api/company?*', async (route) => {
       calls += 1;
-      if (calls === 1) await new Promise((resolve) => setTimeout(resolve, 3000));
+      if (calls === 1) await firstHeld;
       await route.continue().catch(() => {});
     });
     const infos: string[] = [];
@@ -346,6 +353,7 @@ test.describe('the compare search panel', () => {
     await expect.poll(() => infos.some((text) => text.includes('company search aborted'))).toBe(true);
     await expect(page.getByText(ERROR_TEXT)).toBeHidden();
     expect(errors).toEqual([]);
+    releaseFirst();
   });
 
   test('a failing search shows the error text', async ({ page, request }) => {
@@ -361,6 +369,7 @@ test.describe('the compare search panel', () => {
 
   test('clearing the input shows the related list again without calling the server', async ({ page, request }) => {
     const { base } = await findPair(request);
+    await page.clock.install();
     await page.goto(`/companies/${base}/intern/compare`);
     await waitForChart(page);
     const requests = apiCompanyRequests(page);
@@ -372,7 +381,10 @@ test.describe('the compare search panel', () => {
     await input.fill('');
     await expect(heading).toBeVisible();
     await expect(page.locator(`a[href^="/companies/${base}/intern/compare/"]`).first()).toBeVisible();
-    await page.waitForTimeout(600);
+    // Past the time a typed word waits before it is sent; then a request of the page's own goes out
+    // after anything that timer could have started.
+    await page.clock.runFor(SUGGEST_DEBOUNCE_MS * 2);
+    await Promise.all([page.waitForRequest('**/healthz'), page.evaluate(() => fetch('/healthz'))]);
     expect(requests).toHaveLength(1);
   });
 });

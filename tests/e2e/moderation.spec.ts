@@ -1,10 +1,14 @@
 // Issue 14 in a browser: a student writes and sends, a moderator (in a second browser context)
 // publishes it, the student sees it on the company page, the points on /mypage and the badge
 // popup; a rejection with a reason, an edit and a resubmission with the difference shown; and
-// the admin area closed to everyone else, route by route of the route table.
+// the admin area closed to everyone else, route by route of the route table. Issue 27: the queue
+// confirms a decision and goes on to the next post with the moderator's filters, and filters by
+// a company typed in its box, on a phone and a desktop.
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import routes from '../../app/routes';
 import { fill, routeTemplates, type RouteEntry } from '../support/route-paths';
+import { axeViolations } from '../support/axe';
+import { hydrated, press, VIEWPORTS, watchErrors } from '../support/e2e-devices';
 import { signUpThroughEmail, uniqueEmail } from '../support/e2e-students';
 
 const PASSWORD = 'e2e-password-1234';
@@ -17,8 +21,8 @@ async function signUp(browser: Browser, baseURL: string) {
   return page;
 }
 
-async function logIn(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ baseURL, viewport });
+async function logIn(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 900 }, mobile = false) {
+  const context = await browser.newContext({ baseURL, viewport, isMobile: mobile, hasTouch: mobile });
   const page = await context.newPage();
   await page.goto('/login');
   await page.getByLabel('メールアドレス').fill(email);
@@ -28,8 +32,8 @@ async function logIn(browser: Browser, baseURL: string, email: string, viewport 
   return page;
 }
 
-async function someCompany(page: Page, index: number): Promise<{ id: number; name: string }> {
-  const response = await page.request.get('/api/company?source=incremental&company_name=%E3%81%82');
+async function someCompany(page: Page, index: number, query = 'あ'): Promise<{ id: number; name: string }> {
+  const response = await page.request.get(`/api/company?source=incremental&company_name=${encodeURIComponent(query)}`);
   const { companies } = (await response.json()) as { companies: Array<{ company_id: number; name: string }> };
   return { id: companies[index]!.company_id, name: companies[index]!.name };
 }
@@ -58,15 +62,21 @@ test('a post goes from the student to the moderator and back: published on the c
     title,
     '面接官は2人で、学生時代の取り組みを深く聞かれました。雰囲気は穏やかでした。',
   );
+  // The sending's own badges (401, 409), after the confirmation, before the student goes on.
+  const submitted = student.locator('#js-badge-popup-container [role=status]').first();
+  await expect(submitted).toContainText('バッジを獲得しました', { timeout: 10_000 });
+  await expect(submitted).toContainText('他1個のバッジ');
+  await submitted.getByRole('button', { name: '閉じる' }).click();
 
   const moderator = await logIn(browser, baseURL!, 'admin@shulog.example');
   await moderator.goto(`/admin?type=jobhunt_prompt_report`);
   await expect(moderator.getByRole('heading', { name: '審査待ちの投稿' })).toBeVisible();
   await moderator.getByRole('link', { name: title }).click();
-  await expect(moderator).toHaveURL(new RegExp(`/admin/posts/${postId}$`));
+  await expect(moderator).toHaveURL(new RegExp(`/admin/posts/${postId}\\?type=jobhunt_prompt_report$`));
   await expect(moderator.getByText('学生時代の取り組みを深く聞かれました')).toBeVisible();
   await moderator.getByRole('button', { name: '承認して公開する' }).click();
-  await expect(moderator).toHaveURL(/\/admin\?decided=published/);
+  await expect(moderator).toHaveURL(new RegExp(`/admin\\?type=jobhunt_prompt_report&decided=${postId}$`));
+  await expect(moderator.getByRole('status').filter({ hasText: title })).toContainText('を承認して公開しました。');
 
   // The badges of the publication (411, 412), announced on the student's next page.
   await student.goto('/mypage/points');
@@ -103,7 +113,8 @@ test('a rejection with a reason reaches the author, who edits and sends again; t
   await moderator.getByRole('radiogroup', { name: '理由' }).getByLabel('内容が不十分').check();
   await moderator.getByLabel('投稿者へのメッセージ（任意）').fill('どの科目に時間がかかったかを書き足してください。');
   await moderator.getByRole('button', { name: '差し戻す' }).click();
-  await expect(moderator).toHaveURL(/\/admin\?decided=rejected/);
+  await expect(moderator).toHaveURL(new RegExp(`/admin\\?decided=${postId}$`));
+  await expect(moderator.getByRole('status').filter({ hasText: title })).toContainText('を差し戻しました（理由：内容が不十分）。');
 
   await student.goto('/mypage');
   await expect(student.getByText('投稿を公開できませんでした')).toBeVisible();
@@ -135,12 +146,72 @@ test('two moderators decide on one post at once: one decision counts, the other 
   await first.goto(`/admin/posts/${postId}`);
   await second.goto(`/admin/posts/${postId}`);
   await first.getByRole('button', { name: '承認して公開する' }).click();
-  await expect(first).toHaveURL(/decided=published/);
+  await expect(first).toHaveURL(new RegExp(`decided=${postId}$`));
   await second.getByRole('radiogroup', { name: '理由' }).getByLabel('その他').check();
   await second.getByRole('button', { name: '差し戻す' }).click();
   await expect(second.getByRole('alert').filter({ hasText: 'この投稿はすでに審査済みです' })).toBeVisible();
   await expect(second.getByText('この版は公開されています。')).toBeVisible();
 });
+
+for (const device of VIEWPORTS) {
+  test(`the moderator filters the queue by a company typed in its box, decides once, reads what was done and taps 次の投稿へ once: ${device.viewport.width} px`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const student = await signUp(browser, baseURL!);
+    // Found by its romaji reading, as the header's search finds it; a company of its own per width.
+    const company = await someCompany(student, device.mobile ? 1 : 2, 'aoba');
+    const stamp = Date.now();
+    const firstTitle = `書類選考の速報 ${stamp}`;
+    const secondTitle = `二次面接の速報 ${stamp}`;
+    const first = await writeQuickReport(student, company.id, firstTitle, '書類選考の結果が一週間後にメールで届きました。通過でした。');
+    const second = await writeQuickReport(student, company.id, secondTitle, '二次面接は現場の社員の方で、志望動機を詳しく聞かれました。');
+
+    const moderator = await logIn(browser, baseURL!, 'admin@shulog.example', device.viewport, device.mobile);
+    const errors = watchErrors(moderator);
+    await moderator.goto('/admin?type=jobhunt_prompt_report');
+    const box = moderator.getByLabel('企業で絞り込む');
+    await hydrated(box);
+    await box.fill('aoba');
+    await press(moderator.getByRole('button', { name: new RegExp(company.name) }), device);
+    await expect(moderator).toHaveURL(`/admin?type=jobhunt_prompt_report&company_id=${company.id}`);
+    await expect(moderator.getByText('企業で絞り込み中')).toBeVisible();
+    const queue = moderator.getByRole('list').filter({ has: moderator.getByRole('link', { name: firstTitle }) });
+    await expect(queue.getByRole('listitem')).toHaveCount(2);
+    await expect(queue.getByRole('listitem').nth(1)).toContainText(secondTitle);
+
+    await press(moderator.getByRole('link', { name: firstTitle }), device);
+    await expect(moderator).toHaveURL(`/admin/posts/${first}?type=jobhunt_prompt_report&company_id=${company.id}`);
+    await hydrated(moderator.getByRole('button', { name: '承認して公開する' }));
+    await press(moderator.getByRole('button', { name: '承認して公開する' }), device);
+    await expect(moderator).toHaveURL(`/admin?type=jobhunt_prompt_report&company_id=${company.id}&decided=${first}`);
+    const confirmation = moderator.getByRole('status').filter({ hasText: '承認して公開しました' });
+    await expect(confirmation).toContainText(`「${firstTitle}」（就活速報・${company.name}）を承認して公開しました。`);
+    await expect(confirmation).toContainText('投稿者に100ptを付与し、メールとマイページで公開を知らせました。');
+    // A screen reader reads it first: the page opens with the focus on it.
+    await expect(confirmation).toBeFocused();
+    expect(await axeViolations(moderator)).toEqual([]);
+
+    await press(confirmation.getByRole('link', { name: '次の投稿へ' }), device);
+    await expect(moderator).toHaveURL(`/admin/posts/${second}?type=jobhunt_prompt_report&company_id=${company.id}`);
+    await expect(moderator.getByRole('heading', { name: secondTitle })).toBeVisible();
+    await moderator.getByRole('radiogroup', { name: '理由' }).getByLabel('内容が不十分').check();
+    await press(moderator.getByRole('button', { name: '差し戻す' }), device);
+    const rejected = moderator.getByRole('status').filter({ hasText: '差し戻しました' });
+    await expect(rejected).toContainText(`「${secondTitle}」（就活速報・${company.name}）を差し戻しました（理由：内容が不十分）。`);
+    await expect(rejected).toContainText('この条件で審査待ちの投稿はもうありません。');
+    await expect(rejected.getByRole('link', { name: '次の投稿へ' })).toHaveCount(0);
+
+    // The filter comes off with one tap and the whole queue is back.
+    await press(moderator.getByRole('link', { name: '絞り込みを解除' }), device);
+    await expect(moderator).toHaveURL('/admin?type=jobhunt_prompt_report');
+    await expect(moderator.getByLabel('企業で絞り込む')).toBeVisible();
+    await expect(moderator.getByText('承認して公開しました')).toHaveCount(0);
+    expect(errors).toEqual([]);
+    await moderator.context().close();
+    await student.context().close();
+  });
+}
 
 async function csrfOf(api: APIRequestContext, path: string): Promise<string> {
   const html = await (await api.get(path)).text();

@@ -228,3 +228,33 @@ test.describe('a server killed right after it acknowledged a save', () => {
     await expect(page.getByLabel('このステップの内容')).toHaveValue('ESでは学生時代に力を入れたことと志望動機を聞かれました。');
   });
 });
+
+// Issue 27: an ES question as companies write it runs to two or three lines; its field grows
+// with it instead of cutting it off, and is saved with the draft like any other field.
+const LONG_QUESTION =
+  '当社のインターンシップで挑戦したいことと、その挑戦を通じてあなたが得たいと考えている成長について、これまでの経験を踏まえて具体的に教えてください。';
+
+for (const viewport of [PHONE, DESKTOP]) {
+  test(`an ES question at ${viewport.width}px grows to show all of a long question, and comes back after a reload`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const { context, page } = await signUp(browser, baseURL!, viewport);
+    const companyId = await someCompanyId(page);
+    await page.goto(`/entry_sheets/new?selection_type=intern&company_id=${companyId}`);
+    const question = page.getByRole('textbox', { name: '設問', exact: true });
+    await expect(question).toHaveJSProperty('tagName', 'TEXTAREA');
+    await expect(question).toHaveAttribute('name', 'questions.0.question');
+    const empty = (await question.boundingBox())!.height;
+    await question.fill(LONG_QUESTION);
+    // Every line of the question is in view: nothing scrolls inside the field, and it grew.
+    await expect.poll(() => question.evaluate((field) => field.scrollHeight - field.clientHeight)).toBeLessThanOrEqual(1);
+    expect((await question.boundingBox())!.height).toBeGreaterThan(empty + 20);
+    await page.getByLabel('タイトル').fill('サマーインターンのES（通過）');
+    await waitSaved(page);
+    await page.reload();
+    await expect(question).toHaveValue(LONG_QUESTION);
+    await expect.poll(() => question.evaluate((field) => field.scrollHeight - field.clientHeight)).toBeLessThanOrEqual(1);
+    await context.close();
+  });
+}

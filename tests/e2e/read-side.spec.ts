@@ -1,4 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated, VIEWPORTS } from '../support/e2e-devices';
+import { horizontalOverflow, splitWords } from '../support/line-breaks';
 
 async function firstCompanyFromSearch(page: Page, query: string) {
   const response = await page.request.get(`/api/company?source=incremental&company_name=${encodeURIComponent(query)}`);
@@ -193,4 +195,82 @@ test('robots.txt and the sitemap index point to sitemap files of company and pos
   const urlset = await (await request.get(new URL(companies!).pathname)).text();
   expect(urlset).toMatch(/<loc>[^<]*\/companies\/\d+<\/loc>/);
   expect((await request.get('/sitemaps/companies-999.xml')).status()).toBe(404);
+});
+
+// Issue 27, point 8: lines that ended inside a word, as students saw them — 「株式会社ルミナシステム/ズ」
+// on its page, 「パ/ルスリテール」 and 「パルスリテー/ル」 on the comparison page, 「業/務」 in a post's
+// title, 「変更す/る」 beside a chosen company — measured character by character in the browser.
+test('Japanese lines break between words: names, titles, the comparison page and buttons, at 375 and 1280 px', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const probe = await browser.newPage();
+  const lumina = await firstCompanyFromSearch(probe, '株式会社ルミナシステムズ');
+  const pulse = await firstCompanyFromSearch(probe, 'パルスリテール');
+  await probe.close();
+  expect([lumina.name, pulse.name]).toEqual(['株式会社ルミナシステムズ', 'パルスリテール']);
+  for (const device of VIEWPORTS) {
+    const context = await browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
+    const page = await context.newPage();
+    const expectWholeWords = async (what: string) => {
+      expect.soft(await splitWords(page), `${what} at ${device.viewport.width} px`).toEqual([]);
+      expect.soft(await horizontalOverflow(page), `${what} scrolls sideways at ${device.viewport.width} px`).toBe(0);
+    };
+
+    await page.goto(`/companies/${lumina.company_id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(lumina.name);
+    await expectWholeWords('the company page');
+
+    await page.goto(`/companies/${lumina.company_id}/intern_experiences`);
+    await page.locator('main ul a[href^="/intern_experiences/"]').first().click();
+    await expect(page).toHaveURL(/\/intern_experiences\/\d+$/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('インターン');
+    await expectWholeWords('a post');
+
+    await page.goto(`/companies/${lumina.company_id}/intern/compare/${pulse.company_id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${lumina.name}と${pulse.name}`);
+    await expect(page.locator('#js-compare-table thead')).toContainText(pulse.name);
+    await expect(page.getByRole('button', { name: '比較する企業を変更' })).toBeVisible();
+    await expectWholeWords('the comparison page');
+
+    // A chosen company beside its 「変更する」 button, in the posting form's company picker.
+    await page.goto('/login');
+    await page.getByLabel('メールアドレス').fill('student06@shulog.example');
+    await page.getByLabel('パスワード').fill('shulog-demo-2026');
+    await page.locator('main').getByRole('button', { name: 'ログイン', exact: true }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto('/intern_experiences/select_company');
+    const search = page.getByLabel('企業を検索');
+    await hydrated(search);
+    await search.fill('ルミナシステムズ');
+    await page.getByRole('button', { name: new RegExp(`^${lumina.name}`) }).click();
+    await expect(page.getByRole('button', { name: '変更する' })).toBeVisible();
+    await expectWholeWords('the company picker');
+    await context.close();
+  }
+});
+
+// Issue 27: 「すべての都道府県」 was cut in its select on a desktop. Each select of the search form is
+// at least as wide as it is on its own (its longest option and its arrow), at every width.
+test('the search form shows the whole of every select option at 375, 960 and 1280 px', async ({ browser }) => {
+  for (const width of [375, 960, 1280]) {
+    const mobile = width < 768;
+    const context = await browser.newContext({ viewport: { width, height: 900 }, isMobile: mobile, hasTouch: mobile });
+    const page = await context.newPage();
+    await page.goto('/companies');
+    await expect(page.getByLabel('本社所在地')).toHaveValue('');
+    const selects = page.getByRole('search', { name: '企業の検索条件' }).locator('select');
+    expect(await selects.count()).toBe(3);
+    for (const select of await selects.all()) {
+      const { shown, needed } = await select.evaluate((element) => {
+        const alone = element.cloneNode(true) as HTMLSelectElement;
+        alone.style.cssText = 'position: absolute; width: auto; visibility: hidden';
+        document.body.append(alone);
+        const sizes = { shown: element.getBoundingClientRect().width, needed: alone.getBoundingClientRect().width };
+        alone.remove();
+        return sizes;
+      });
+      expect(shown, `${await select.getAttribute('name')} at ${width} px`).toBeGreaterThanOrEqual(needed - 0.5);
+    }
+    expect(await horizontalOverflow(page)).toBe(0);
+    await context.close();
+  }
 });

@@ -4,7 +4,7 @@
 // URL (the same list for everyone, the canonical link the same URL), and the ES question search.
 // Every test runs on a phone (375 px, touch) and on a desktop (1280 px).
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { type Device, hydrated, press, VIEWPORTS, watchErrors } from '../support/e2e-devices';
+import { type Device, hydrated, press, rendered, VIEWPORTS, watchErrors } from '../support/e2e-devices';
 import { signUpStudent } from '../support/e2e-students';
 
 /**
@@ -152,16 +152,21 @@ for (const device of VIEWPORTS) {
         await expect(voteButton(part)).toHaveAttribute('aria-pressed', 'false');
       }
 
-      // The clip is held back a moment: the button keeps its look (and waits) until the answer.
+      // The clip is held back: the button keeps its look (and waits) until the answer. The call
+      // reaching the server is the moment a hasty button would have changed already.
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
+      let reached!: () => void;
+      const clipSent = new Promise<void>((resolve) => (reached = resolve));
       await page.route('**/api/v1/student/posts/*/clip', async (route) => {
+        reached();
         await held;
         await route.continue();
       });
       await press(clipButton(header), device);
       await expect(clipButton(header)).toBeDisabled();
-      await page.waitForTimeout(300);
+      await clipSent;
+      await rendered(page);
       await expect(clipButton(header)).toHaveAttribute('aria-pressed', 'false');
       await expect(clipButton(header)).toHaveText(/^クリップ：/);
       release();

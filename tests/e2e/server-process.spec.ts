@@ -20,7 +20,7 @@ test('a second process on the same DATA_DIR exits at once with a clear message',
   const second = startServerProcess({ PORT: String(E2E_PORT + 1), DATA_DIR: E2E_DATA_DIR });
   const code = await second.exit;
   expect(code).not.toBe(0);
-  expect(second.output()).toContain('is already in use by process');
+  expect(second.output()).toMatch(/シューログを起動できませんでした: DATA_DIR（.+）はプロセス \d+ が使用中です。/);
 });
 
 test('SIGTERM stops the server with exit code 0 within 5 s, and a restart keeps every row', async () => {

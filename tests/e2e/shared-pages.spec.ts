@@ -3,6 +3,7 @@
 // visitor state, no layout shift and no hydration error; a logout in one tab shows in another
 // tab's next page; nothing personal of one student reaches anyone else.
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { rendered } from '../support/e2e-devices';
 import { E2E_PASSWORD, type SignedUpStudent, signUpStudent } from '../support/e2e-students';
 import { NO_PERSONAL_PARTS } from '../../app/lib/personal-parts';
 
@@ -17,7 +18,7 @@ async function companies(page: Page): Promise<Array<{ id: number; name: string }
   return found.map((c) => ({ id: c.company_id, name: c.name }));
 }
 
-/** Favorites a company through SPEC.md's call, with the token of the session's XSRF cookie. */
+/** Favorites a company through the call of docs/product/calls.md#favorite-calls, with the token of the session's XSRF cookie. */
 async function favorite(student: Student, companyId: number) {
   const token = (await student.context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
   const response = await student.page.request.post('/mypage/favorites', {
@@ -102,7 +103,9 @@ for (const viewport of [
     await expect(hearts.first()).toHaveText(/^お気に入り登録済み：/);
     await expect(page.getByRole('navigation', { name: 'アカウント' })).toContainText('マイページ');
     await expect(page.locator('meta[name="csrf-token"]')).toHaveAttribute('content', /.+/);
-    await page.waitForTimeout(300);
+    // The personal parts are drawn; two frames later the watch has sampled them and every shift
+    // on the way there has been reported.
+    await rendered(page);
 
     // Only the student's state was ever visible: no visitor menu, no empty heart, no shift.
     const states = await seen(page);

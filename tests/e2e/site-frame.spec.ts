@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
+import { VIEWPORTS } from '../support/e2e-devices';
 
 test('the home page shows a Japanese site full of demo companies and posts', async ({ page }) => {
   const errors: string[] = [];
@@ -19,6 +20,37 @@ test('the home page shows a Japanese site full of demo companies and posts', asy
   await expect(page.getByRole('search').first()).toBeVisible();
   await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();
   expect(errors).toEqual([]);
+});
+
+// Issue 27: on a phone the top page showed the header's search box above the hero's, and the
+// hero's placeholder was cut (「例：あおば、」).
+test('the top page has one search box on a phone, and its placeholder fits, at 375 and 1280 px', async ({ browser }) => {
+  for (const device of VIEWPORTS) {
+    const context = await browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
+    const page = await context.newPage();
+    await page.goto('/');
+    const hero = page.getByRole('search', { name: '企業を探す' }).getByRole('searchbox', { name: '企業名で検索' });
+    await expect(hero).toBeVisible();
+    const visibleBoxes = page.locator('input[type=search]:visible');
+    await expect(visibleBoxes).toHaveCount(device.mobile ? 1 : 2);
+    for (const box of await visibleBoxes.all()) {
+      const { text, room } = await box.evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const probe = document.createElement('span');
+        probe.style.cssText = `position:absolute;white-space:pre;font:${style.font};letter-spacing:${style.letterSpacing}`;
+        probe.textContent = input.placeholder;
+        document.body.append(probe);
+        const width = probe.getBoundingClientRect().width;
+        probe.remove();
+        return { text: width, room: input.clientWidth - Number.parseFloat(style.paddingLeft) - Number.parseFloat(style.paddingRight) };
+      });
+      expect(text, `「${await box.getAttribute('placeholder')}」 at ${device.viewport.width} px`).toBeLessThanOrEqual(room);
+    }
+    // Every other page keeps the header's box on a phone.
+    await page.goto('/companies');
+    await expect(page.getByRole('combobox', { name: '企業名で検索' })).toBeVisible();
+    await context.close();
+  }
 });
 
 test('unknown pages get the Japanese 404 page with status 404', async ({ page }) => {

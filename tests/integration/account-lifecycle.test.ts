@@ -1,30 +1,25 @@
 // Issue 18: sign-up that does not reveal a registered address, a new address confirmed by a link
 // to it, and 退会 that keeps the published posts and removes everything personal (proved by a walk
 // over every table of the database, so a table added later is covered too).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { database } from '../../app/db/client.server';
-import { deleteAccount } from '../../app/features/accounts/delete-account.server';
-import {
-  confirmEmailChange,
-  confirmSignUp,
-  findConfirmation,
-  requestEmailChange,
-  requestSignUp,
-} from '../../app/features/accounts/email-confirmation.server';
+import { accountDeletionSummary, deleteAccount } from '../../app/features/accounts/delete-account.server';
+import { confirmEmailChange } from '../../app/features/accounts/confirm-email-change.server';
+import { confirmSignUp } from '../../app/features/accounts/confirm-sign-up.server';
+import { findConfirmation } from '../../app/features/accounts/confirmation-links.server';
+import { requestEmailChange } from '../../app/features/accounts/request-email-change.server';
+import { requestSignUp } from '../../app/features/accounts/request-sign-up.server';
 import { logIn } from '../../app/features/accounts/log-in.server';
 import { recordLoginFailure } from '../../app/features/accounts/login-limits.server';
 import { requestPasswordReset } from '../../app/features/accounts/request-password-reset.server';
-import { SIGNUP_EMAILS_PER_HOUR } from '../../app/features/accounts/session-policy';
+import { EMAIL_LIMITS } from '../../app/features/accounts/email-limits';
 import { createSession, findSession } from '../../app/features/accounts/sessions.server';
 import { reportPost } from '../../app/features/moderation/reports.server';
-import { addTrackerEvent } from '../../app/features/tracker/tracker.server';
-import { isAppError } from '../../app/lib/app-error';
-import { deliverDueEmails } from '../../app/lib/email/queue.server';
-import { listOutboxEmails } from '../../app/lib/email/transport.server';
+import { addTrackerEvent } from '../../app/features/tracker/writes.server';
+import { deliverDueEmails } from '../../app/features/email/queue.server';
 import {
   clipPost,
   createCompany,
-  createReferenceData,
   createStudent,
   favoriteCompany,
   industryIdOf,
@@ -33,46 +28,26 @@ import {
   saveDraft,
   submitPost,
   trackCompany,
+  newRequester,
   voteUseful,
 } from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { codeOf, mailsTo } from '../support/outcomes';
+import { setUpTestDatabase } from '../setup/test-database';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
-});
-afterAll(async () => {
-  await testDb?.close();
-});
-
-async function codeOf(promise: Promise<unknown>): Promise<string | null> {
-  const error = await promise.then(
-    () => null,
-    (caught: unknown) => caught,
-  );
-  return isAppError(error) ? error.code : String(error);
-}
-
-/** The emails delivered to `to`, newest first. */
-async function mailsTo(to: string) {
-  await deliverDueEmails();
-  return listOutboxEmails({ to });
-}
+setUpTestDatabase();
 
 const tokenIn = (body: string, path: string) => new RegExp(`${path}/([A-Za-z0-9_-]{43})`).exec(body)?.[1];
 
 describe('sign-up by email', () => {
   it('creates the account only from the link, once, and logs nothing in before', async () => {
-    await requestSignUp({ email: ' New.Student@Example.JP ', password: 'a new pass phrase' });
+    await requestSignUp({ email: ' New.Student@Example.JP ', password: 'a new pass phrase', requester: newRequester() });
     expect(
       Number((await database().query<{ n: string }>(`SELECT count(*) AS n FROM users WHERE email = 'new.student@example.jp'`))[0]!.n),
     ).toBe(0);
     const [mail] = await mailsTo('new.student@example.jp');
     expect(mail!.subject).toBe('【シューログ】会員登録を完了してください');
     const token = tokenIn(mail!.body, '/signup/confirm')!;
-    expect(await findConfirmation({ token, purpose: 'signup' })).toEqual({ email: 'new.student@example.jp' });
+    expect(await findConfirmation({ token, purpose: 'signup' })).toEqual({ email: 'new.student@example.jp', returnTo: null });
     // The password hash waits in the link's row, never the password.
     const stored = await database().query<{ password_hash: string }>(
       `SELECT password_hash FROM email_confirmations WHERE email = 'new.student@example.jp'`,
@@ -92,7 +67,9 @@ describe('sign-up by email', () => {
 
   it('answers a registered address the same way and tells its owner, without a link or a change', async () => {
     const owner = await createStudent({ email: 'owner@example.jp', password: 'the owner pass phrase' });
-    await expect(requestSignUp({ email: 'OWNER@example.jp', password: 'an intruder pass phrase' })).resolves.toBeUndefined();
+    await expect(
+      requestSignUp({ email: 'OWNER@example.jp', password: 'an intruder pass phrase', requester: newRequester() }),
+    ).resolves.toEqual({ ok: true });
     const [mail] = await mailsTo('owner@example.jp');
     expect(mail!.subject).toBe('【シューログ】このメールアドレスはすでに登録されています');
     expect(mail!.body).toContain('/login');
@@ -102,29 +79,30 @@ describe('sign-up by email', () => {
 
   it('keeps one live link per address, refuses an expired one, and sends at most five an hour', async () => {
     const email = 'twice@example.jp';
-    await requestSignUp({ email, password: 'first pass phrase' });
+    await requestSignUp({ email, password: 'first pass phrase', requester: newRequester() });
     const older = tokenIn((await mailsTo(email))[0]!.body, '/signup/confirm')!;
-    await requestSignUp({ email, password: 'second pass phrase' });
+    await requestSignUp({ email, password: 'second pass phrase', requester: newRequester() });
     const newer = (await mailsTo(email)).map((mail) => tokenIn(mail.body, '/signup/confirm')!).find((token) => token !== older)!;
     expect(newer).toBeDefined();
     expect(await codeOf(confirmSignUp({ token: older }))).toBe('invalid_confirmation_token');
     const later = new Date(Date.now() + 25 * 60 * 60_000);
     expect(await codeOf(confirmSignUp({ token: newer, now: later }))).toBe('invalid_confirmation_token');
-    expect(await findConfirmation({ token: newer, purpose: 'signup' })).toEqual({ email });
+    expect(await findConfirmation({ token: newer, purpose: 'signup' })).toEqual({ email, returnTo: null });
 
     const flooded = 'flooded@example.jp';
-    for (let i = 0; i < SIGNUP_EMAILS_PER_HOUR + 3; i += 1) await requestSignUp({ email: flooded, password: 'flood pass phrase' });
-    expect(await mailsTo(flooded)).toHaveLength(SIGNUP_EMAILS_PER_HOUR);
+    for (let i = 0; i < EMAIL_LIMITS.perRecipient.max + 3; i += 1)
+      await requestSignUp({ email: flooded, password: 'flood pass phrase', requester: newRequester() });
+    expect(await mailsTo(flooded)).toHaveLength(EMAIL_LIMITS.perRecipient.max);
   });
 
   it('creates one account when two links for one address are both used', async () => {
     const email = 'race@example.jp';
-    await requestSignUp({ email, password: 'race pass phrase' });
+    await requestSignUp({ email, password: 'race pass phrase', requester: newRequester() });
     const [first] = await mailsTo(email);
     const firstToken = tokenIn(first!.body, '/signup/confirm')!;
     await confirmSignUp({ token: firstToken });
     // A registered address now: a new request mails the owner instead of a link.
-    await requestSignUp({ email, password: 'race pass phrase' });
+    await requestSignUp({ email, password: 'race pass phrase', requester: newRequester() });
     const [second] = await mailsTo(email);
     expect(second!.subject).toContain('すでに登録されています');
     expect(Number((await database().query<{ n: string }>(`SELECT count(*) AS n FROM users WHERE email = $1`, [email]))[0]!.n)).toBe(1);
@@ -134,18 +112,31 @@ describe('sign-up by email', () => {
 describe('changing the address while logged in', () => {
   it('needs the current password, changes only through the link to the new address, and tells the old one', async () => {
     const student = await createStudent({ email: 'mover@example.jp', password: 'mover pass phrase' });
-    expect(await requestEmailChange({ userId: student.userId, currentPassword: 'wrong', email: 'moved@example.jp' })).toEqual({
+    expect(
+      await requestEmailChange({ userId: student.userId, currentPassword: 'wrong', email: 'moved@example.jp', requester: newRequester() }),
+    ).toEqual({
       ok: false,
-      field: 'currentPassword',
       reason: 'wrong_password',
+      endSession: false,
     });
     expect(
-      await requestEmailChange({ userId: student.userId, currentPassword: 'mover pass phrase', email: 'MOVER@example.jp' }),
-    ).toMatchObject({
-      ok: false,
-      reason: 'same_email',
-    });
-    expect(await requestEmailChange({ userId: student.userId, currentPassword: 'mover pass phrase', email: 'Moved@Example.jp' })).toEqual({
+      await codeOf(
+        requestEmailChange({
+          userId: student.userId,
+          currentPassword: 'mover pass phrase',
+          email: 'MOVER@example.jp',
+          requester: newRequester(),
+        }),
+      ),
+    ).toBe('same_email');
+    expect(
+      await requestEmailChange({
+        userId: student.userId,
+        currentPassword: 'mover pass phrase',
+        email: 'Moved@Example.jp',
+        requester: newRequester(),
+      }),
+    ).toEqual({
       ok: true,
       email: 'moved@example.jp',
     });
@@ -166,7 +157,14 @@ describe('changing the address while logged in', () => {
   it('does not reveal that the new address is registered: its owner is told, and nothing changes', async () => {
     const taker = await createStudent({ email: 'taker@example.jp', password: 'taker pass phrase' });
     await createStudent({ email: 'taken@example.jp' });
-    expect(await requestEmailChange({ userId: taker.userId, currentPassword: 'taker pass phrase', email: 'taken@example.jp' })).toEqual({
+    expect(
+      await requestEmailChange({
+        userId: taker.userId,
+        currentPassword: 'taker pass phrase',
+        email: 'taken@example.jp',
+        requester: newRequester(),
+      }),
+    ).toEqual({
       ok: true,
       email: 'taken@example.jp',
     });
@@ -178,7 +176,12 @@ describe('changing the address while logged in', () => {
 
   it('refuses a link whose address was registered by someone else meanwhile', async () => {
     const slow = await createStudent({ email: 'slow@example.jp', password: 'slow pass phrase' });
-    await requestEmailChange({ userId: slow.userId, currentPassword: 'slow pass phrase', email: 'contested@example.jp' });
+    await requestEmailChange({
+      userId: slow.userId,
+      currentPassword: 'slow pass phrase',
+      email: 'contested@example.jp',
+      requester: newRequester(),
+    });
     const [mail] = await mailsTo('contested@example.jp');
     await createStudent({ email: 'contested@example.jp' });
     expect(await codeOf(confirmEmailChange({ token: tokenIn(mail!.body, '/email_change')! }))).toBe('email_taken');
@@ -242,18 +245,44 @@ describe('退会', () => {
       companyId,
       event: { kind: 'interview', date: '2026-12-01', time: '10:00', place: '本社', url: '', memo: '退会 太郎七三 の面接メモ' },
     });
-    await payReward({ userId: leaver.userId, amount: 100 });
+    await payReward({ userId: leaver.userId, postId: published, postType: 'intern_experience' });
     const session = await createSession({ userId: leaver.userId });
     await recordLoginFailure({ ip: '192.0.2.200', email: leaver.email });
-    await requestPasswordReset({ email: leaver.email });
-    await requestEmailChange({ userId: leaver.userId, currentPassword: 'leaver pass phrase', email: 'leaver-next-7q3@example.jp' });
+    await requestPasswordReset({ email: leaver.email, requester: newRequester() });
+    await requestEmailChange({
+      userId: leaver.userId,
+      currentPassword: 'leaver pass phrase',
+      email: 'leaver-next-7q3@example.jp',
+      requester: newRequester(),
+    });
     personal.push('leaver-next-7q3@example.jp');
     await deliverDueEmails();
     const votesBefore = await database().query<{ useful_count: number }>('SELECT useful_count FROM posts WHERE id = $1', [othersPost]);
     expect(Number(votesBefore[0]!.useful_count)).toBe(1);
 
-    expect(await deleteAccount({ userId: leaver.userId, currentPassword: 'not it' })).toEqual({ ok: false, reason: 'wrong_password' });
-    expect(await deleteAccount({ userId: leaver.userId, currentPassword: 'leaver pass phrase' })).toEqual({ ok: true });
+    // The confirmation step names what goes and what stays (issue 27); the badges and points are
+    // whatever these activities earned.
+    const one = async (query: string) => Number((await database().query<{ n: number | string }>(query, [leaver.userId]))[0]!.n);
+    const badges = await one('SELECT count(*) AS n FROM badge_grants WHERE user_id = $1');
+    const points = await one('SELECT coalesce(sum(amount), 0) AS n FROM point_entries WHERE user_id = $1');
+    expect(badges).toBeGreaterThan(0);
+    expect(points).toBeGreaterThanOrEqual(100);
+    expect(await accountDeletionSummary({ userId: leaver.userId })).toEqual({
+      favorites: 1,
+      clips: 1,
+      trackedCompanies: 1,
+      badges,
+      points,
+      unpublishedPosts: 3,
+      publishedPosts: 1,
+    });
+
+    expect(await deleteAccount({ userId: leaver.userId, currentPassword: 'not it', ip: '10.30.0.7' })).toEqual({
+      ok: false,
+      reason: 'wrong_password',
+      endSession: false,
+    });
+    expect(await deleteAccount({ userId: leaver.userId, currentPassword: 'leaver pass phrase', ip: '10.30.0.7' })).toEqual({ ok: true });
 
     // No row anywhere points at the account, and no text anywhere holds its personal words.
     const references = await userReferences();
@@ -292,7 +321,7 @@ describe('退会', () => {
     );
     expect(after[0]).toEqual({ p: 0, l: 0 });
     // The address is free again.
-    await requestSignUp({ email: leaver.email, password: 'a fresh pass phrase' });
+    await requestSignUp({ email: leaver.email, password: 'a fresh pass phrase', requester: newRequester() });
     const [welcome] = await mailsTo(leaver.email);
     expect(welcome!.subject).toBe('【シューログ】会員登録を完了してください');
   });
@@ -300,9 +329,10 @@ describe('退会', () => {
   it('is not for moderators', async () => {
     const student = await createStudent({ email: 'mod-to-be@example.jp', password: 'mod pass phrase' });
     await database().query(`UPDATE users SET role = 'moderator' WHERE id = $1`, [student.userId]);
-    expect(await deleteAccount({ userId: student.userId, currentPassword: 'mod pass phrase' })).toEqual({
+    expect(await deleteAccount({ userId: student.userId, currentPassword: 'mod pass phrase', ip: '10.30.0.8' })).toEqual({
       ok: false,
       reason: 'wrong_password',
+      endSession: false,
     });
   });
 });

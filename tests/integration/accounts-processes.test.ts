@@ -130,6 +130,27 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     expect(limited.status).toBe(429);
   });
 
+  it('shares the email limits: requests on one process count on the other', async () => {
+    const [a, b] = urls as [string, string];
+    const reset = async (base: string, email: string) => {
+      const start = await csrf(base);
+      return fetch(`${base}/password_reset`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '10.9.0.3' },
+        body: new URLSearchParams({ authenticity_token: start.token, email }),
+      });
+    };
+    // docs/decisions/053-email-limits.md: 20 in ten minutes from one client address.
+    for (let i = 0; i < 20; i += 1) expect((await reset(i % 2 === 0 ? a : b, `procs-${i}@example.jp`)).status).toBe(200);
+    for (const base of [a, b]) {
+      const limited = await reset(base, 'procs-late@example.jp');
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get('Retry-After'))).toBeGreaterThan(0);
+      expect(await limited.text()).toContain('メール送信のお申し込みが短時間に続いたため');
+    }
+  });
+
   it('refuses a state-changing request without a token on both processes and changes no row', async () => {
     const admin = new pg.Client({ connectionString: new URL(`/${dbName}`, serverUrl).toString() });
     await admin.connect();

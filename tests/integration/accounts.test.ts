@@ -12,8 +12,8 @@ import { logIn } from '../../app/features/accounts/log-in.server';
 import { recordLoginFailure } from '../../app/features/accounts/login-limits.server';
 import { LOGIN_LIMITS } from '../../app/features/accounts/session-policy';
 import { publicOrigin } from '../../app/lib/config.server';
-import { deliverDueEmails } from '../../app/lib/email/queue.server';
-import { listOutboxEmails } from '../../app/lib/email/transport.server';
+import { deliverDueEmails } from '../../app/features/email/queue.server';
+import { listOutboxEmails } from '../../app/features/email/transport.server';
 import { requestPasswordReset } from '../../app/features/accounts/request-password-reset.server';
 import { resetPassword } from '../../app/features/accounts/reset-password.server';
 import { createSession, findSession, rotateSession } from '../../app/features/accounts/sessions.server';
@@ -22,10 +22,9 @@ import { signUp } from '../../app/features/accounts/sign-up.server';
 import { updateMatchConditions } from '../../app/features/accounts/update-match-conditions.server';
 import { updateProfile } from '../../app/features/accounts/update-profile.server';
 import { csrfProtection } from '../../server/csrf';
-import { createReferenceData } from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { newRequester } from '../factories';
+import { setUpTestDatabase } from '../setup/test-database';
 
-let testDb: TestDatabase;
 const count = async (sql: string, params: unknown[] = []) =>
   Number((await database().query<{ n: number | string }>(sql, params))[0]?.n ?? 0);
 
@@ -37,13 +36,7 @@ async function expectCode(promise: Promise<unknown>, code: string) {
   expect(isAppError(error) ? error.code : error).toBe(code);
 }
 
-beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
-});
-afterAll(async () => {
-  await testDb?.close();
-});
+setUpTestDatabase();
 
 describe('sign-up and login', () => {
   it('creates a student with a normalised, unique email and an argon2id hash', async () => {
@@ -119,14 +112,21 @@ describe('changing the password while logged in (issue 18)', () => {
       sessionId: here.id,
       currentPassword: 'not the pass phrase',
       password: 'a second pass phrase',
+      ip: '10.20.0.1',
     });
-    expect(wrong).toEqual({ ok: false, reason: 'wrong_password' });
+    expect(wrong).toEqual({ ok: false, reason: 'wrong_password', endSession: false });
     const unchanged = await database().query<{ password_hash: string }>('SELECT password_hash FROM users WHERE id = $1', [userId]);
     expect(unchanged[0]!.password_hash).toBe(before[0]!.password_hash);
     expect(await findSession({ id: elsewhere.id })).not.toBeNull();
 
     expect(
-      await changePassword({ userId, sessionId: here.id, currentPassword: 'the first pass phrase', password: 'a second pass phrase' }),
+      await changePassword({
+        userId,
+        sessionId: here.id,
+        currentPassword: 'the first pass phrase',
+        password: 'a second pass phrase',
+        ip: '10.20.0.1',
+      }),
     ).toEqual({ ok: true });
     expect((await findSession({ id: here.id }))?.user?.email).toBe('changer@example.jp');
     expect(await findSession({ id: elsewhere.id })).toBeNull();
@@ -197,10 +197,10 @@ describe('profile and match conditions', () => {
 describe('password reset', () => {
   it('mails a one-time link that expires, and says nothing about unknown emails', async () => {
     const before = await count('SELECT count(*) AS n FROM email_jobs');
-    await requestPasswordReset({ email: 'nobody@example.jp' });
+    await requestPasswordReset({ email: 'nobody@example.jp', requester: newRequester() });
     expect(await count('SELECT count(*) AS n FROM email_jobs')).toBe(before);
 
-    await requestPasswordReset({ email: 'Taro@example.jp' });
+    await requestPasswordReset({ email: 'Taro@example.jp', requester: newRequester() });
     // The email leaves through the queue (docs/decisions/027-email-queue.md).
     expect(await deliverDueEmails()).toMatchObject({ sent: 1 });
     const [mail] = await listOutboxEmails({ limit: 1 });
@@ -217,7 +217,7 @@ describe('password reset', () => {
     await expectCode(resetPassword({ token, password: 'second use' }), 'invalid_reset_token');
     expect((await logIn({ email: 'taro@example.jp', password: 'a brand new password', ip: '192.0.2.50' })).id).toBe(user!.id);
 
-    await requestPasswordReset({ email: 'taro@example.jp', now: new Date(Date.now() - 31 * 60_000) });
+    await requestPasswordReset({ email: 'taro@example.jp', now: new Date(Date.now() - 31 * 60_000), requester: newRequester() });
     await deliverDueEmails();
     const [old] = await listOutboxEmails({ limit: 1 });
     const oldToken = /\/password_reset\/([A-Za-z0-9_-]+)/.exec(old!.body)![1]!;

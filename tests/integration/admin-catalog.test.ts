@@ -1,23 +1,14 @@
 // The admin area's catalog (issue 14, points 10 and 11; docs/decisions/029-admin-catalog.md):
 // companies and job-hunting services added and edited through the route actions, with Japanese
 // messages, the similar-name warning and its confirmation, the audit rows, the search finding
-// new and renamed companies, the 404 everyone but moderators gets, and the 社員クチコミ CSV
-// import (dry run, all or nothing, skipping invalid rows, idempotent and concurrent runs, the
-// upload and the command line).
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+// new and renamed companies, and the 404 everyone but moderators gets (the 社員クチコミ CSV import:
+// employee-review-import.test.ts).
+import { eq, sql } from 'drizzle-orm';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { db } from '../../app/db/client.server';
 import type { ModerationAction } from '../../app/db/enums';
-import { companies, moderationEvents, posts, recruitServices } from '../../app/db/schema';
-import { createSession } from '../../app/features/accounts/sessions.server';
+import { companies, moderationEvents, recruitServices } from '../../app/db/schema';
 import { similarity } from '../../app/features/moderation/find-similar-companies.server';
-import { EMPLOYEE_REVIEW_CSV_MAX_BYTES } from '../../app/features/moderation/employee-review-columns';
-import { importEmployeeReviews } from '../../app/features/moderation/import-employee-reviews.server';
-import { publishPost } from '../../app/features/posts/publish-post.server';
 import { answerCompanySuggestions } from '../../app/features/search/answer-company-suggestions.server';
 import { getCompanyCatalog, resetCompanyCatalog } from '../../app/features/search/company-catalog.server';
 import { searchCompanies } from '../../app/features/search/search-companies.server';
@@ -26,37 +17,27 @@ import * as companyFormRoute from '../../app/routes/admin/company-form';
 import * as employeeReviewsRoute from '../../app/routes/admin/employee-reviews';
 import * as serviceFormRoute from '../../app/routes/admin/service-form';
 import * as servicesRoute from '../../app/routes/admin/services';
-import { runRouteHandler } from '../../server/route-errors';
-import { runImportCli } from '../../scripts/import-employee-reviews-cli';
+import { handlerOptions, runRouteHandler } from '../../server/route-errors';
 import {
   createCompany,
+  createLoggedInModerator,
   createLoggedInStudent,
-  createModerator,
   createRecruitService,
-  createReferenceData,
   industryIdOf,
   prefectureIdOf,
-  sampleContent,
 } from '../factories';
 import { sessionRequest } from '../support/call-route';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { setUpTestDatabase } from '../setup/test-database';
 
-let testDb: TestDatabase;
 let moderatorId: number;
 let moderatorSession: string;
 let studentSession: string;
 
-beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
-  const moderator = await createModerator();
-  moderatorId = moderator.userId;
-  moderatorSession = (await createSession({ userId: moderator.userId })).id;
-  studentSession = (await createLoggedInStudent()).sessionId;
-});
+setUpTestDatabase();
 
-afterAll(async () => {
-  await testDb?.close();
+beforeAll(async () => {
+  ({ userId: moderatorId, sessionId: moderatorSession } = await createLoggedInModerator());
+  studentSession = (await createLoggedInStudent()).sessionId;
 });
 
 afterEach(() => {
@@ -70,10 +51,13 @@ type Answer = { status: number; location: string | null; body: Record<string, un
 
 /** Calls a loader or action as the server does and reads its answer: a Response or data(…, { status }). */
 async function call(module: RouteModule, request: Request, params: Record<string, string> = {}): Promise<Answer> {
-  const handler = request.method === 'GET' ? module.loader : module.action;
+  const name = request.method === 'GET' ? 'loader' : 'action';
+  const handler = module[name];
   let result: unknown;
   try {
-    result = await runRouteHandler(handler as (args: unknown) => unknown, { request, params, context: {} });
+    // A page's form shows the errors its route names (formErrors), as the server answers them.
+    const { formErrors } = handlerOptions(module, name);
+    result = await runRouteHandler(handler as (args: unknown) => unknown, { request, params, context: {} }, { formErrors });
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     result = thrown;
@@ -453,272 +437,5 @@ describe('job-hunting services', () => {
 
     const list = await call(servicesRoute, get(`/admin/services?q=${encodeURIComponent('みらい')}`));
     expect((list.body.items as Array<{ id: number }>).map((service) => service.id)).toContain(serviceId);
-  });
-});
-
-// ---------------------------------------------------------------- the 社員クチコミ import
-
-const HEADER = 'source_id,company_id,title,department,employment,tenure_years,rating,culture,growth,pay,published_at';
-
-function csvLine(cells: Record<string, string | number>): string {
-  const review = sampleContent('employee_word_mouth');
-  const all: Record<string, string | number> = {
-    title: review.title,
-    department: review.department,
-    employment: review.employment,
-    tenure_years: review.tenureYears,
-    rating: review.rating,
-    culture: review.culture,
-    growth: review.growth,
-    pay: review.pay,
-    published_at: '2025-04-01',
-    ...cells,
-  };
-  return [
-    'source_id',
-    'company_id',
-    'title',
-    'department',
-    'employment',
-    'tenure_years',
-    'rating',
-    'culture',
-    'growth',
-    'pay',
-    'published_at',
-  ]
-    .map((name) => {
-      const value = String(all[name] ?? '');
-      return /[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-    })
-    .join(',');
-}
-
-let fileSequence = 0;
-/** A file of `valid` good rows for `companyId`, and the given extra lines; source ids unique to this file. */
-function reviewFile(companyId: number, valid: number, extra: Array<Record<string, string | number>> = []) {
-  const prefix = `file${++fileSequence}`;
-  const ids = Array.from({ length: valid }, (_, i) => `${prefix}-${i + 1}`);
-  const lines = [...ids.map((id) => csvLine({ source_id: id, company_id: companyId })), ...extra.map(csvLine)];
-  return { text: `${HEADER}\n${lines.join('\n')}\n`, ids, prefix };
-}
-
-async function postsWithSourceIds(ids: string[]) {
-  return db().select().from(posts).where(inArray(posts.importSourceId, ids));
-}
-
-async function postCountOf(companyId: number): Promise<number> {
-  const [row] = await db().select({ n: companies.publishedPostCount }).from(companies).where(eq(companies.id, companyId));
-  return row!.n;
-}
-
-describe('importing employee word of mouth', () => {
-  it('reports every row of a dry run, the reason in Japanese for each refused one, and writes nothing', async () => {
-    const { companyId } = await createCompany();
-    const { text, ids, prefix } = reviewFile(companyId, 2, [
-      { source_id: 'dry-missing', company_id: companyId, department: '', pay: '' },
-      { source_id: 'dry-long', company_id: companyId, culture: 'あ'.repeat(2001) },
-      { source_id: 'dry-company', company_id: 999999 },
-    ]);
-    const report = await importEmployeeReviews({ csvText: text, dryRun: true, skipInvalid: false, moderatorId });
-    expect(report.outcome).toBe('dry_run');
-    expect(report.counts).toEqual({ rows: 5, ready: 2, imported: 0, skipped: 0, invalid: 3 });
-    expect(report.rows.map((row) => [row.line, row.sourceId, row.status, row.reasons])).toEqual([
-      [2, `${prefix}-1`, 'ready', []],
-      [3, `${prefix}-2`, 'ready', []],
-      [4, 'dry-missing', 'invalid', ['必須項目がありません: 部署（department）、年収・待遇（pay）']],
-      [5, 'dry-long', 'invalid', ['文字数が多すぎます: 社風・働き方（culture、2000文字以内）']],
-      [6, 'dry-company', 'invalid', ['企業が見つかりません（company_id: 999999）']],
-    ]);
-    expect(await postsWithSourceIds([...ids, 'dry-missing', 'dry-long', 'dry-company'])).toEqual([]);
-    expect(await auditRows('import_employee_reviews')).toEqual([]);
-  });
-
-  it('imports nothing while a row is invalid, and the valid rows with skipInvalid, in one audited action', async () => {
-    const { companyId } = await createCompany();
-    const { text, ids } = reviewFile(companyId, 3, [{ source_id: 'bad-rating', company_id: companyId, rating: 9 }]);
-    const refused = await importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId });
-    expect(refused.outcome).toBe('refused');
-    expect(refused.rows.find((row) => row.sourceId === 'bad-rating')?.reasons).toEqual(['総合評価（rating）は1〜5の整数にしてください。']);
-    expect(await postsWithSourceIds(ids)).toEqual([]);
-    expect(await postCountOf(companyId)).toBe(0);
-
-    const imported = await importEmployeeReviews({
-      csvText: text,
-      dryRun: false,
-      skipInvalid: true,
-      moderatorId,
-      sourceName: 'reviews.csv',
-    });
-    expect(imported.outcome).toBe('imported');
-    expect(imported.counts).toEqual({ rows: 4, ready: 0, imported: 3, skipped: 0, invalid: 1 });
-    const stored = await postsWithSourceIds(ids);
-    expect(stored).toHaveLength(3);
-    expect(stored.every((row) => row.type === 'employee_word_mouth' && row.status === 'published' && row.authorId === null)).toBe(true);
-    expect(stored[0]!.publishedAt?.toISOString()).toBe('2025-03-31T15:00:00.000Z');
-    expect(stored.map((row) => row.id).sort()).toEqual(imported.rows.flatMap((row) => (row.postId ? [row.postId] : [])).sort());
-    expect(await postCountOf(companyId)).toBe(3);
-    const audit = await auditRows('import_employee_reviews');
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ moderatorId, postId: null, companyId: null });
-    expect(audit[0]!.detail).toEqual({ file: 'reviews.csv', rows: 4, imported: 3, skipped: 0, invalid: 1, skipInvalid: true });
-  });
-
-  it('is idempotent by source id: the same file twice stores each review once', async () => {
-    const { companyId } = await createCompany();
-    const { text, ids } = reviewFile(companyId, 4);
-    const first = await importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId });
-    expect(first.counts.imported).toBe(4);
-    const second = await importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId });
-    expect(second.outcome).toBe('imported');
-    expect(second.counts).toEqual({ rows: 4, ready: 0, imported: 0, skipped: 4, invalid: 0 });
-    expect(second.rows.every((row) => row.reasons[0] === '取込済み')).toBe(true);
-    const dry = await importEmployeeReviews({ csvText: text, dryRun: true, skipInvalid: false });
-    expect(dry.counts.skipped).toBe(4);
-    expect(await postsWithSourceIds(ids)).toHaveLength(4);
-    expect(await postCountOf(companyId)).toBe(4);
-  });
-
-  it('stores each review once when two imports of one file run at once', async () => {
-    const { companyId } = await createCompany();
-    const { text, ids } = reviewFile(companyId, 6);
-    const [a, b] = await Promise.all([
-      importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId }),
-      importEmployeeReviews({ csvText: text, dryRun: false, skipInvalid: false, moderatorId }),
-    ]);
-    expect(a!.counts.imported + b!.counts.imported).toBe(6);
-    expect(a!.counts.skipped + b!.counts.skipped).toBe(6);
-    expect(await postsWithSourceIds(ids)).toHaveLength(6);
-    expect(await postCountOf(companyId)).toBe(6);
-  });
-
-  it('leaves a post already stored under a source id as it is (publishPost ON CONFLICT DO NOTHING)', async () => {
-    const { companyId } = await createCompany();
-    const content = sampleContent('employee_word_mouth');
-    const first = await publishPost({ type: 'employee_word_mouth', authorId: null, companyId, content, importSourceId: 'conflict-1' });
-    expect(first.alreadyImported).toBeUndefined();
-    const again = await db().transaction((tx) =>
-      publishPost({ tx, type: 'employee_word_mouth', authorId: null, companyId, content, importSourceId: 'conflict-1' }),
-    );
-    expect(again).toEqual({ postId: first.postId, newBadgeKindIds: [], alreadyImported: true });
-    expect(await postsWithSourceIds(['conflict-1'])).toHaveLength(1);
-    expect(await postCountOf(companyId)).toBe(1);
-  });
-
-  it('says why a file cannot be read', async () => {
-    const report = await importEmployeeReviews({ csvText: 'source_id,company_id\nx,1\n', dryRun: false, skipInvalid: true, moderatorId });
-    expect(report).toMatchObject({
-      outcome: 'unreadable',
-      fileError: '見出し行に必須の列がありません: title、department、employment、tenure_years、rating、culture、growth、pay。',
-    });
-  });
-});
-
-describe('the import page', () => {
-  function upload(
-    file: Blob | null,
-    fileName: string,
-    options: { dryRun?: boolean; skipInvalid?: boolean } = {},
-    sessionId = moderatorSession,
-  ) {
-    const form = new FormData();
-    if (file) form.set('csv', file, fileName);
-    if (options.dryRun) form.set('dryRun', 'on');
-    if (options.skipInvalid) form.set('skipInvalid', 'on');
-    return sessionRequest('/admin/employee_reviews', { sessionId, method: 'POST', body: form });
-  }
-
-  it('checks an uploaded file, then imports it, showing the report', async () => {
-    const { companyId } = await createCompany();
-    const { text, ids } = reviewFile(companyId, 2, [{ source_id: 'page-bad', company_id: companyId, employment: '派遣' }]);
-    const bom = new Blob(['\uFEFF', text], { type: 'text/csv' });
-    const checked = await call(employeeReviewsRoute, upload(bom, 'reviews.csv', { dryRun: true }));
-    expect(checked.status).toBe(200);
-    expect(checked.body).toMatchObject({
-      error: null,
-      fileName: 'reviews.csv',
-      report: { outcome: 'dry_run', counts: { ready: 2, invalid: 1 } },
-    });
-    const refused = await call(employeeReviewsRoute, upload(bom, 'reviews.csv'));
-    expect(refused.status).toBe(400);
-    expect(refused.body).toMatchObject({ report: { outcome: 'refused' } });
-    const imported = await call(employeeReviewsRoute, upload(bom, 'reviews.csv', { skipInvalid: true }));
-    expect(imported.status).toBe(200);
-    expect(imported.body).toMatchObject({ report: { outcome: 'imported', counts: { imported: 2, invalid: 1 } } });
-    expect(await postsWithSourceIds(ids)).toHaveLength(2);
-  });
-
-  it('refuses a missing, oversized or non-UTF-8 file with a Japanese message', async () => {
-    const none = await call(employeeReviewsRoute, upload(null, ''));
-    expect(none).toMatchObject({ status: 400, body: { error: 'CSVファイルを選んでください。' } });
-    const big = new Blob([new Uint8Array(EMPLOYEE_REVIEW_CSV_MAX_BYTES + 1).fill(0x41)]);
-    const tooLarge = await call(employeeReviewsRoute, upload(big, 'big.csv'));
-    expect(tooLarge).toMatchObject({
-      status: 413,
-      body: { error: 'ファイルが大きすぎます。5MBまでのファイルに分けてから、もう一度お試しください。' },
-    });
-    const sjis = await call(employeeReviewsRoute, upload(new Blob([new Uint8Array([0x8e, 0xd0, 0x88, 0xf5])]), 'sjis.csv'));
-    expect(sjis.status).toBe(400);
-    expect(sjis.body).toMatchObject({ error: null, report: { outcome: 'unreadable' } });
-    expect(String((sjis.body.report as { fileError: string }).fileError)).toMatch(/^ファイルをUTF-8の文字として読み取れませんでした。/);
-  });
-});
-
-describe('the import command', () => {
-  let dir: string;
-  beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'shulog-import-'));
-  });
-  afterAll(() => {
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function run(...argv: string[]) {
-    const out: string[] = [];
-    const err: string[] = [];
-    const code = await runImportCli(argv, { out: (line) => out.push(line), err: (line) => err.push(line) });
-    return { code, out, err };
-  }
-
-  it('exits 0 when it imports, 1 when it refuses, 2 on wrong usage, and prints in Japanese', async () => {
-    const { companyId } = await createCompany();
-    const { text, ids } = reviewFile(companyId, 2, [{ source_id: 'cli-bad', company_id: companyId, title: '' }]);
-    const file = join(dir, 'reviews.csv');
-    const audited = (await auditRows('import_employee_reviews')).length;
-    writeFileSync(file, text);
-
-    expect((await run()).code).toBe(2);
-    expect((await run(file, '--force')).code).toBe(2);
-    expect((await run(join(dir, 'missing.csv'))).code).toBe(2);
-
-    const dry = await run(file, '--dry-run');
-    expect(dry.code).toBe(1);
-    expect(dry.err.join('\n')).toContain('4行目 [不備] source_id=cli-bad: 必須項目がありません: タイトル（title）');
-    expect((await run(file, '--dry-run', '--skip-invalid')).code).toBe(0);
-    const refused = await run(file);
-    expect(refused.code).toBe(1);
-    expect(refused.err.at(-1)).toBe(
-      '不備のある行があるため、何も取り込みませんでした（--skip-invalid で不備のある行を飛ばして取り込めます）。',
-    );
-    expect(await postsWithSourceIds(ids)).toEqual([]);
-
-    const imported = await run(file, '--skip-invalid');
-    expect(imported.code).toBe(0);
-    expect(imported.out.at(-1)).toBe('2 件の社員クチコミを取り込みました。');
-    const again = await run(file, '--skip-invalid');
-    expect(again.code).toBe(0);
-    expect(again.out.join('\n')).toContain('取込済み');
-    expect(await postsWithSourceIds(ids)).toHaveLength(2);
-    // The command line has no moderator: its imports are not in the admin audit log.
-    expect(await auditRows('import_employee_reviews')).toHaveLength(audited);
-  });
-
-  it('prints the usage and exits 2 as a process, before opening any database', () => {
-    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/import-employee-reviews.ts'], {
-      encoding: 'utf8',
-      timeout: 20_000,
-    });
-    expect(result.status).toBe(2);
-    expect(result.stderr).toContain('使い方: npm run import:employee-reviews -- ファイル.csv [--dry-run] [--skip-invalid]');
   });
 });

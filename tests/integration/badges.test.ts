@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db, selectRows } from '../../app/db/client.server';
-import { badgeGrants } from '../../app/db/schema';
+import { badgeGrants, trackerEntries } from '../../app/db/schema';
 import * as acquireRoute from '../../app/routes/api/badges-acquire';
 import * as displayRoute from '../../app/routes/api/badges-display-acquired';
 import { callRoute, sessionRequest } from '../support/call-route';
@@ -18,7 +18,6 @@ import {
   createCompany,
   createLoggedInStudent,
   createModerator,
-  createReferenceData,
   createStudent,
   favoriteCompany,
   forgetBadgeGrants,
@@ -30,9 +29,8 @@ import {
   trackCompany,
   voteUseful,
 } from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { setUpTestDatabase } from '../setup/test-database';
 
-let testDb: TestDatabase;
 let industryId: number;
 let companyId: number;
 
@@ -40,15 +38,11 @@ async function grantsOf(userId: number) {
   return db().select().from(badgeGrants).where(eq(badgeGrants.userId, userId)).orderBy(badgeGrants.badgeKindId);
 }
 
+setUpTestDatabase();
+
 beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
   industryId = industryIdOf('ソフトウェア');
   ({ companyId } = await createCompany({ name: '株式会社バッジテスト', kana: 'バッジテスト', industryId, prefectureId: 13 }));
-});
-
-afterAll(async () => {
-  await testDb?.close();
 });
 
 describe('grantBadges', () => {
@@ -157,7 +151,7 @@ describe('the popup calls', () => {
     expect(await markBadgesDisplayed({ userId: bob, badgeKindIds: [101] })).toEqual([]);
   });
 
-  it('answers GET acquire and POST display_acquired as SPEC.md section 7 asks', async () => {
+  it('answers GET acquire and POST display_acquired as docs/product/calls.md#badge-calls asks', async () => {
     const { userId, sessionId } = await createLoggedInStudent();
     const { userId: other, sessionId: otherSession } = await createLoggedInStudent();
     await grantBadges({ userId, badgeKindIds: [106] });
@@ -252,7 +246,7 @@ describe('backfillBadges', () => {
     });
     await submitPost({ authorId: student, type: 'intern_experience', companyId, submittedAt: new Date('2025-03-13T00:00:00Z') });
     await saveDraft({ authorId: student, type: 'jobhunt_prompt_report', companyId });
-    await payReward({ userId: student, amount: 500, reason: 'post_published', postId: published });
+    await payReward({ userId: student, postId: published, postType: 'company_study' });
     // The student clips someone else's post and the reader clips and votes the student's.
     const { postId: readersPost } = await publishPost({
       authorId: reader,
@@ -301,6 +295,17 @@ describe('backfillBadges', () => {
 
     const again = await backfillBadges();
     expect(again.granted).toBe(0);
+  });
+
+  it('grants 入社予定先の登録 for the company the demo data marks 入社予定', async () => {
+    const { userId } = await createStudent();
+    const { trackerEntryId } = await trackCompany({ userId, companyId, category: 'recruit', status: 'job_offer' });
+    await forgetBadgeGrants({ userIds: [userId] });
+    // The demo data marks a 2026 graduate's chosen offer (app/features/demo/generate-activity.ts);
+    // no operation of the site sets will_enter, so it is stored here as the demo stores it.
+    await db().update(trackerEntries).set({ willEnter: true }).where(eq(trackerEntries.id, trackerEntryId));
+    await backfillBadges();
+    expect((await grantsOf(userId)).map((row) => row.badgeKindId)).toEqual([302, 303, 305, 306, 307, 308]);
   });
 
   it('can grant silently', async () => {

@@ -1,16 +1,14 @@
 // The comparison page's data against a real database: averages to one decimal, report counts,
 // only published posts, the related companies, and one query for the averages of both companies.
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { db, type Database } from '../../app/db/client.server';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { db } from '../../app/db/client.server';
 import { getCompanyComparison } from '../../app/features/compare/get-company-comparison.server';
 import { listInternEvaluations } from '../../app/features/compare/list-intern-evaluations.server';
 import { listRelatedCompanies } from '../../app/features/compare/list-related-companies.server';
-import { createCompany, createReferenceData, createStudent, favoriteCompany, industryIdOf, publishPost, sampleContent } from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { createCompany, createStudent, favoriteCompany, industryIdOf, publishPost, sampleContent } from '../factories';
+import { setUpTestDatabase } from '../setup/test-database';
 
-let testDb: TestDatabase;
-let _database: Database;
 const ids: Record<string, number> = {};
 let authorId = 0;
 
@@ -55,10 +53,9 @@ function countStatements() {
   };
 }
 
+setUpTestDatabase();
+
 beforeAll(async () => {
-  testDb = await openTestDatabase();
-  _database = testDb.database;
-  await createReferenceData();
   const bank = industryIdOf('銀行');
   const software = industryIdOf('ソフトウェア');
   await addCompany('基準銀行', bank);
@@ -114,10 +111,6 @@ beforeAll(async () => {
 
 afterEach(() => {
   vi.restoreAllMocks();
-});
-
-afterAll(async () => {
-  await testDb?.close();
 });
 
 describe('listInternEvaluations', () => {

@@ -189,6 +189,26 @@ describe('publishPost', () => {
     expect(await count('badge_grants')).toBe(before);
   });
 
+  it('gives a post its own graduation year, apart from the author’s profile (issue 27)', async () => {
+    const { userId } = await createStudent({ profile: { graduationYear: 2028, faculty: '法学部' } });
+    const { companyId } = await createAnyCompany();
+    const withYear = await publishPost({
+      type: 'intern_experience',
+      authorId: userId,
+      companyId,
+      content: sampleContent('intern_experience', { graduationYear: 2027 }),
+    });
+    const post = await getPost({ postId: withYear.postId, type: 'intern_experience' });
+    expect(post).toMatchObject({ graduationYear: 2027, author: { graduationYear: 2028, faculty: '法学部' } });
+    const without = await publishPost({
+      type: 'intern_experience',
+      authorId: userId,
+      companyId,
+      content: sampleContent('intern_experience', { graduationYear: undefined }),
+    });
+    expect((await getPost({ postId: without.postId, type: 'intern_experience' }))?.graduationYear).toBeNull();
+  });
+
   it('refuses content its type’s schema refuses, and a post without its subject, writing nothing', async () => {
     const { userId } = await createStudent();
     const { companyId } = await createAnyCompany();

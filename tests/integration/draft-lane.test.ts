@@ -2,25 +2,23 @@
 // must refuse exactly what Express and the route would, with the same JSON errors, and leave
 // everything else to Express.
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDraft, getDraft } from '../../app/features/posting/drafts.server';
 import { SESSION_COOKIE } from '../../app/lib/cookies';
 import { createDraftLane } from '../../server/draft-lane';
-import { createCompany, createLoggedInStudent, createReferenceData, industryIdOf, prefectureIdOf } from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { createCompany, createLoggedInStudent, industryIdOf, prefectureIdOf } from '../factories';
+import { setUpTestDatabase } from '../setup/test-database';
+import { type LaneServer, serveLane } from '../support/lane-server';
 
-let testDb: TestDatabase;
-let server: Server;
+let server: LaneServer;
 let base = '';
 let companyId = 0;
 const passedOn: string[] = [];
 
+setUpTestDatabase();
+
 beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
   companyId = (
     await createCompany({
       name: '株式会社レーン商事',
@@ -30,19 +28,11 @@ beforeAll(async () => {
     })
   ).companyId;
   const lane = createDraftLane({ logger: pino({ level: 'silent' }) });
-  server = createServer((req, res) => {
-    if (lane(req, res)) return;
-    passedOn.push(`${req.method} ${req.url}`);
-    res.end('express');
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await serveLane(lane, passedOn);
+  base = server.base;
 });
 
-afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await testDb.close();
-});
+afterAll(() => server.close());
 
 async function studentWithDraft() {
   const student = await createLoggedInStudent();

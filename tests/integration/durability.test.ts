@@ -54,6 +54,6 @@ describe('the embedded database on disk', () => {
     second.stderr.on('data', (chunk: string) => (stderr += chunk));
     const code = await new Promise<number | null>((resolve) => second.on('exit', resolve));
     expect(code).not.toBe(0);
-    expect(stderr).toContain('is already in use by process');
+    expect(stderr).toMatch(/DATA_DIR（.+）はプロセス \d+ が使用中です。/);
   }, 90_000);
 });

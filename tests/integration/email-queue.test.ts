@@ -2,7 +2,7 @@
 // the caller's transaction, deduplicated, retried with backoff, taken by one sender at a time,
 // never lost when a sender dies, its body cleared once sent.
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { database, db } from '../../app/db/client.server';
 import { requestPasswordReset } from '../../app/features/accounts/request-password-reset.server';
 import { signUp } from '../../app/features/accounts/sign-up.server';
@@ -13,13 +13,11 @@ import {
   enqueueEmail,
   MAX_EMAIL_ATTEMPTS,
   retryDelayMs,
-} from '../../app/lib/email/queue.server';
-import { startEmailSender } from '../../app/lib/email/sender.server';
-import { listOutboxEmails, type EmailTransport, type OutgoingEmail } from '../../app/lib/email/transport.server';
-import { createReferenceData } from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
-
-let testDb: TestDatabase;
+} from '../../app/features/email/queue.server';
+import { startEmailSender } from '../../app/features/email/sender.server';
+import { listOutboxEmails, type EmailTransport, type OutgoingEmail } from '../../app/features/email/transport.server';
+import { newRequester } from '../factories';
+import { setUpTestDatabase } from '../setup/test-database';
 
 type Job = {
   id: number;
@@ -55,13 +53,7 @@ function recordingTransport(options: { delayMs?: number } = {}) {
   return transport;
 }
 
-beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
-});
-afterAll(async () => {
-  await testDb?.close();
-});
+setUpTestDatabase();
 // Each test starts from an empty queue, so one's leftovers never reach another's transport.
 beforeEach(async () => {
   await database().query('DELETE FROM email_jobs');
@@ -221,7 +213,7 @@ describe('the email queue', () => {
 describe('the password-reset email', () => {
   it('goes through the queue to the development outbox, and leaves no link behind once sent', async () => {
     await signUp({ email: 'queued@example.jp', password: 'queued password' });
-    await requestPasswordReset({ email: 'queued@example.jp' });
+    await requestPasswordReset({ email: 'queued@example.jp', requester: newRequester() });
     const [job] = await jobs();
     expect(job).toMatchObject({ to_address: 'queued@example.jp', sent_at: null });
     expect(job!.body).toContain('/password_reset/');

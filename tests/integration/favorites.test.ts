@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../app/db/client.server';
 import { badgeGrants, favorites } from '../../app/db/schema';
 import { addFavorite } from '../../app/features/favorites/add-favorite.server';
@@ -10,26 +10,17 @@ import { isAppError } from '../../app/lib/app-error';
 import { listFavoriteCompanyIds } from '../../app/features/favorites/list-favorite-company-ids.server';
 import { listFavorites } from '../../app/features/favorites/list-favorites.server';
 import { removeFavorite } from '../../app/features/favorites/remove-favorite.server';
-import {
-  createCompany,
-  createLoggedInStudent,
-  createReferenceData,
-  createStudent,
-  favoriteCompany,
-  industryIdOf,
-  prefectureIdOf,
-} from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { createCompany, createLoggedInStudent, createStudent, favoriteCompany, industryIdOf, prefectureIdOf } from '../factories';
+import { setUpTestDatabase } from '../setup/test-database';
 
-let testDb: TestDatabase;
 let companyIds: number[] = [];
 
 const favoriteRows = (userId: number) => db().select().from(favorites).where(eq(favorites.userId, userId));
 const badgeRows = (userId: number) => db().select().from(badgeGrants).where(eq(badgeGrants.userId, userId));
 
+setUpTestDatabase();
+
 beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
   const software = industryIdOf('ソフトウェア');
   const bank = industryIdOf('銀行');
   const tokyo = prefectureIdOf('東京都');
@@ -40,10 +31,6 @@ beforeAll(async () => {
       .companyId,
     (await createCompany({ name: '株式会社みらいラボ', kana: 'ミライラボ', industryId: software, prefectureId: tokyo })).companyId,
   ];
-});
-
-afterAll(async () => {
-  await testDb?.close();
 });
 
 describe('addFavorite', () => {

@@ -3,15 +3,23 @@
 // ledger credits once and stays append-only, the audit log holds every action, reports queue one
 // entry per (student, post), and the admin routes answer as the HTTP boundary should.
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../app/db/client.server';
 import { badgeGrants, emailJobs, moderationEvents, pointEntries, postReports, postRevisions, posts } from '../../app/db/schema';
 import { getCompanyProfile } from '../../app/features/companies/get-company-profile.server';
 import { approveRevision, rejectRevision } from '../../app/features/moderation/decide.server';
 import { listAuthorNotices } from '../../app/features/moderation/list-author-notices.server';
 import { dismissReports, listReportedPosts, reportPost, unpublishPost } from '../../app/features/moderation/reports.server';
-import { getReview, listReviewQueue } from '../../app/features/moderation/review-queue.server';
-import { getDraftForEditing, saveDraft, submitPost as submitForReview } from '../../app/features/posting/drafts.server';
+import { CONFIRMATION_WINDOW_MS, getDecisionConfirmation } from '../../app/features/moderation/decision-confirmation.server';
+import {
+  countWaiting,
+  findNextInQueue,
+  getReview,
+  listReviewQueue,
+  listWaitingCompanies,
+} from '../../app/features/moderation/review-queue.server';
+import { getDraftForEditing, saveDraft } from '../../app/features/posting/drafts.server';
+import { submitPost as submitForReview } from '../../app/features/posting/submit-post.server';
 import { listMyPosts } from '../../app/features/posting/my-posts.server';
 import { getPost } from '../../app/features/posts/get-post.server';
 import { listLatestPosts } from '../../app/features/posts/list-latest-posts.server';
@@ -27,27 +35,20 @@ import {
   createLoggedInModerator,
   createLoggedInStudent,
   createModerator,
-  createReferenceData,
   createStudent,
-  payReward,
   publishPost,
   sampleContent,
   submitPost,
 } from '../factories';
 import { callRoute, sessionRequest } from '../support/call-route';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { setUpTestDatabase } from '../setup/test-database';
 
-let testDb: TestDatabase;
 let moderatorId: number;
 
-beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
-  moderatorId = (await createModerator()).userId;
-});
+setUpTestDatabase();
 
-afterAll(async () => {
-  await testDb?.close();
+beforeAll(async () => {
+  moderatorId = (await createModerator()).userId;
 });
 
 async function submittedRevision(postId: number): Promise<number> {
@@ -239,6 +240,7 @@ describe('rejection and resubmission', () => {
     const author = await createStudent();
     const { postId } = await submitPost({ type: 'company_study', authorId: author.userId, content: { title: '初版の企業研究' } });
     await approveRevision({ moderatorId, postId, revision: await submittedRevision(postId) });
+    expect((await getDecisionConfirmation({ moderatorId, postId }))?.points).toBe(POINTS_BY_POST_TYPE.company_study);
     const balance = (await listMyPoints({ userId: author.userId })).balance;
 
     const editing = await getDraftForEditing({ userId: author.userId, postId });
@@ -274,6 +276,106 @@ describe('rejection and resubmission', () => {
     await approveRevision({ moderatorId, postId, revision: await submittedRevision(postId) });
     expect((await getPost({ postId, type: 'company_study' }))?.title).toBe('改訂した企業研究');
     expect((await listMyPoints({ userId: author.userId })).balance).toBe(balance);
+    // The queue's confirmation says so: this approval paid nothing.
+    expect(await getDecisionConfirmation({ moderatorId, postId })).toMatchObject({
+      decision: 'approve',
+      title: '改訂した企業研究',
+      points: 0,
+    });
+  });
+});
+
+describe('the queue after a decision', () => {
+  /** Three posts waiting for one company, sent an hour apart: a, b, c in the queue's order. */
+  async function threeWaiting(name: string) {
+    const { companyId } = await createCompany({ name });
+    const author = await createStudent();
+    const send = async (type: 'intern_experience' | 'student_word_mouth', hour: number, title: string) =>
+      (
+        await submitPost({
+          type,
+          authorId: author.userId,
+          companyId,
+          submittedAt: new Date(Date.UTC(2026, 3, 1, hour)),
+          content: { title },
+        })
+      ).postId;
+    const a = await send('intern_experience', 1, 'A 夏の5日間');
+    const b = await send('student_word_mouth', 2, 'B 説明会');
+    const c = await send('intern_experience', 3, 'C 冬の1日');
+    return { companyId, author, a, b, c };
+  }
+
+  it('confirms the decision from the database and offers the next post in the order and filters of the queue', async () => {
+    const { companyId, author, a, b, c } = await threeWaiting('株式会社ミチシルベ製作所');
+    await approveRevision({ moderatorId, postId: b, revision: await submittedRevision(b) });
+    const approved = await getDecisionConfirmation({ moderatorId, postId: b, companyId });
+    expect(approved).toMatchObject({
+      postId: b,
+      decision: 'approve',
+      type: 'student_word_mouth',
+      title: 'B 説明会',
+      subject: '株式会社ミチシルベ製作所',
+      reason: null,
+      points: POINTS_BY_POST_TYPE.student_word_mouth,
+      authorTold: true,
+      // After b comes c, not a (which the moderator left for later).
+      next: { postId: c, type: 'intern_experience', title: 'C 冬の1日' },
+    });
+    expect((await emailsTo(author.email)).some((email) => email.subject === '【シューログ】投稿が公開されました')).toBe(true);
+    // A type filter: the next intern_experience after b's place.
+    expect((await getDecisionConfirmation({ moderatorId, postId: b, companyId, type: 'intern_experience' }))?.next?.postId).toBe(c);
+    expect((await getDecisionConfirmation({ moderatorId, postId: b, companyId, type: 'student_word_mouth' }))?.next).toBeNull();
+
+    // Past the end of the queue it starts again from the oldest still waiting.
+    await rejectRevision({
+      moderatorId,
+      postId: c,
+      revision: await submittedRevision(c),
+      reason: 'insufficient_content',
+      note: '具体例を',
+    });
+    expect(await getDecisionConfirmation({ moderatorId, postId: c, companyId })).toMatchObject({
+      decision: 'reject',
+      reason: 'insufficient_content',
+      points: 0,
+      authorTold: true,
+      next: { postId: a },
+    });
+
+    // Nothing left for the company: none next, and how many wait in the whole queue.
+    await approveRevision({ moderatorId, postId: a, revision: await submittedRevision(a) });
+    const last = await getDecisionConfirmation({ moderatorId, postId: a, companyId });
+    expect(last?.next).toBeNull();
+    expect(last?.waitingOverall).toBe(await countWaiting());
+    expect(last?.waitingOverall).toBe((await listReviewQueue({})).total);
+  });
+
+  it('confirms nothing that the URL alone claims: another moderator’s decision, a post not decided, an old decision', async () => {
+    const { companyId, a, b } = await threeWaiting('株式会社ミチシルベ商会');
+    const other = await createModerator();
+    await approveRevision({ moderatorId: other.userId, postId: a, revision: await submittedRevision(a) });
+    expect(await getDecisionConfirmation({ moderatorId, postId: a, companyId })).toBeNull();
+    expect(await getDecisionConfirmation({ moderatorId: other.userId, postId: a, companyId })).not.toBeNull();
+    expect(await getDecisionConfirmation({ moderatorId, postId: b, companyId })).toBeNull();
+    expect(await getDecisionConfirmation({ moderatorId, postId: 2_000_000_000, companyId })).toBeNull();
+    const later = new Date(Date.now() + CONFIRMATION_WINDOW_MS + 60_000);
+    expect(await getDecisionConfirmation({ moderatorId: other.userId, postId: a, companyId, now: later })).toBeNull();
+  });
+
+  it('the next post skips the decided one even when it waits again, and lists the companies with the most posts waiting', async () => {
+    const { companyId, a, b, c } = await threeWaiting('株式会社ミチシルベ工房');
+    // b is still waiting (its decision was refused, say): the next after it is c, never b itself.
+    expect(await findNextInQueue({ companyId, after: { postId: b, revision: await submittedRevision(b) } })).toMatchObject({ postId: c });
+    expect(await findNextInQueue({ companyId, after: { postId: c, revision: await submittedRevision(c) } })).toMatchObject({ postId: a });
+    const companies = await listWaitingCompanies({ limit: 50 });
+    const mine = companies.find((company) => company.id === companyId);
+    expect(mine).toEqual({ id: companyId, name: '株式会社ミチシルベ工房', waiting: 3 });
+    // The most waiting first.
+    expect(companies.map((company) => company.waiting)).toEqual([...companies.map((company) => company.waiting)].sort((x, y) => y - x));
+    expect(
+      (await listWaitingCompanies({ type: 'student_word_mouth', limit: 50 })).find((company) => company.id === companyId)?.waiting,
+    ).toBe(1);
   });
 });
 
@@ -287,12 +389,13 @@ describe('the points ledger', () => {
     await expect(db().delete(pointEntries).where(eq(pointEntries.userId, author.userId))).rejects.toSatisfy(refused);
     await expect(db().execute(sql`TRUNCATE point_entries`)).rejects.toSatisfy(refused);
     await expect(db().update(moderationEvents).set({ note: 'x' }).where(eq(moderationEvents.postId, postId))).rejects.toSatisfy(refused);
-    // A correction is a new entry.
-    await payReward({ userId: author.userId, amount: -100, reason: 'adjustment' });
+    // A correction is a new entry. No operation of the site corrects points yet: the ledger's own
+    // rules are what is tested here, so the entries are written as such a correction would be.
+    await db().insert(pointEntries).values({ userId: author.userId, amount: -100, reason: 'adjustment' });
     expect((await listMyPoints({ userId: author.userId })).balance).toBe(POINTS_BY_POST_TYPE.jobhunt_prompt_report - 100);
     // What the foreign keys do still happens: an account without posts is deleted with its entries.
     const other = await createStudent();
-    await payReward({ userId: other.userId, amount: 300, reason: 'adjustment' });
+    await db().insert(pointEntries).values({ userId: other.userId, amount: 300, reason: 'adjustment' });
     await db().execute(sql`DELETE FROM users WHERE id = ${other.userId}`);
     expect(await db().select().from(pointEntries).where(eq(pointEntries.userId, other.userId))).toEqual([]);
   });
@@ -391,11 +494,49 @@ describe('the HTTP boundary', () => {
     expect(JSON.stringify(await missingReason.json())).toContain('理由を選んでください。');
     const approved = await post({ intent: 'approve', revision: String(revision) });
     expect(approved.status).toBe(302);
-    expect(approved.headers.get('Location')).toBe('/admin?decided=published');
+    expect(approved.headers.get('Location')).toBe(`/admin?decided=${postId}`);
     const late = await post({ intent: 'reject', revision: String(revision), reason: 'other' });
     expect(late.status).toBe(409);
     expect(JSON.stringify(await late.json())).toContain('この投稿はすでに審査済みです');
     expect((await eventsOf(postId)).map((event) => [event.action, event.moderatorId])).toEqual([['approve', moderator.userId]]);
+  });
+
+  it('a decision goes back to the queue as the moderator filtered it, which confirms it to that moderator only', async () => {
+    const moderator = await createLoggedInModerator();
+    const other = await createLoggedInModerator();
+    const author = await createStudent();
+    const { companyId } = await createCompany();
+    const first = await submitPost({
+      type: 'jobhunt_prompt_report',
+      authorId: author.userId,
+      companyId,
+      content: { title: '一次面接の速報' },
+    });
+    const second = await submitPost({ type: 'jobhunt_prompt_report', authorId: author.userId, companyId });
+    const filters = `type=jobhunt_prompt_report&company_id=${companyId}`;
+    const rejected = await callRoute(
+      reviewRoute,
+      sessionRequest(`/admin/posts/${first.postId}?${filters}&page=2&decided=1`, {
+        sessionId: moderator.sessionId,
+        method: 'POST',
+        body: new URLSearchParams({ intent: 'reject', revision: String(await submittedRevision(first.postId)), reason: 'other' }),
+        type: 'application/x-www-form-urlencoded',
+      }),
+      { postId: String(first.postId) },
+    );
+    expect(rejected.status).toBe(302);
+    // The filters, from the queue's first page, and the post decided on (nothing else of the URL).
+    expect(rejected.headers.get('Location')).toBe(`/admin?${filters}&decided=${first.postId}`);
+
+    const queue = await callRoute(
+      queueRoute,
+      sessionRequest(`/admin?${filters}&decided=${first.postId}`, { sessionId: moderator.sessionId }),
+    );
+    const body = (await queue.json()) as { confirmation: { decision: string; title: string; next: { postId: number } | null } | null };
+    expect(body.confirmation).toMatchObject({ decision: 'reject', title: '一次面接の速報', next: { postId: second.postId } });
+    // The same URL in another moderator's browser confirms nothing.
+    const forged = await callRoute(queueRoute, sessionRequest(`/admin?${filters}&decided=${first.postId}`, { sessionId: other.sessionId }));
+    expect(((await forged.json()) as { confirmation: unknown }).confirmation).toBeNull();
   });
 
   it("the post page takes a student's report; the reports page closes it", async () => {

@@ -4,7 +4,7 @@
 // drafts, and the HTTP boundary (the draft calls and the posting form's action).
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db, selectRows } from '../../app/db/client.server';
 import { badgeGrants, postRevisions, posts } from '../../app/db/schema';
 import {
@@ -14,9 +14,9 @@ import {
   getDraft,
   getDraftForEditing,
   saveDraft,
-  submitPost,
   type Subject,
 } from '../../app/features/posting/drafts.server';
+import { submitPost } from '../../app/features/posting/submit-post.server';
 import { listMyPosts } from '../../app/features/posting/my-posts.server';
 import { WRITABLE_TYPES, type WritableType } from '../../app/features/posting/writable-types';
 import { getPost } from '../../app/features/posts/get-post.server';
@@ -25,35 +25,22 @@ import { APP_ERRORS, type AppError, type AppErrorCode, isAppError } from '../../
 import * as draftRoute from '../../app/routes/api/draft';
 import * as draftsRoute from '../../app/routes/api/drafts';
 import * as postFormRoute from '../../app/routes/posting/post-form';
-import { bodyLimitFor } from '../../server/request-body';
-import { runRouteHandler } from '../../server/route-errors';
-import {
-  createCompany,
-  createLoggedInStudent,
-  createRecruitService,
-  createReferenceData,
-  createStudent,
-  publishPost,
-  sampleContent,
-} from '../factories';
+import { bodyLimitFor } from '../../server/route-rules';
+import { handlerOptions, runRouteHandler } from '../../server/route-errors';
+import { createCompany, createLoggedInStudent, createRecruitService, createStudent, publishPost, sampleContent } from '../factories';
 import { callRoute, sessionRequest } from '../support/call-route';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { setUpTestDatabase } from '../setup/test-database';
 
 type Content = Record<string, unknown>;
 
-let testDb: TestDatabase;
 let companyId: number;
 let recruitServiceId: number;
 
+setUpTestDatabase();
+
 beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
   companyId = (await createCompany()).companyId;
   recruitServiceId = (await createRecruitService()).recruitServiceId;
-});
-
-afterAll(async () => {
-  await testDb?.close();
 });
 
 // ---------------------------------------------------------------- helpers
@@ -177,7 +164,13 @@ type ActionAnswer = { status: number; location: string | null; body: unknown };
 async function callFormAction(request: Request, params: Record<string, string> = {}): Promise<ActionAnswer> {
   let result: unknown;
   try {
-    result = await runRouteHandler(postFormRoute.action as (args: unknown) => unknown, { request, params, context: {} });
+    result = await runRouteHandler(
+      postFormRoute.action as (args: unknown) => unknown,
+      { request, params, context: {} },
+      {
+        formErrors: handlerOptions(postFormRoute, 'action').formErrors,
+      },
+    );
   } catch (thrown) {
     if (!(thrown instanceof Response)) throw thrown;
     result = thrown;
@@ -1337,7 +1330,6 @@ describe('the posting form’s action', () => {
     const { authenticity_token: _token, ...typed } = fields;
     expect(answer.body).toEqual({
       ok: false,
-      conflict: false,
       errors: {
         category: 'カテゴリを選んでください。',
         title: 'タイトルは5文字以上で入力してください。',
@@ -1412,6 +1404,37 @@ describe('the posting form’s action', () => {
     const again = await callFormAction(formRequest('/word_mouths/new', sessionId, fields));
     expect(again.status).toBe(302);
     expect(await postsOf(userId)).toHaveLength(1);
+  });
+
+  // Decision 056: what submitPost refuses comes back as the one refused-form shape, from the
+  // server's one mapping of AppError (the route names the errors in formErrors).
+  it('says a refused submit in the form with what was typed: a company gone beside its picker, another tab’s save above it', async () => {
+    const { userId, sessionId } = await createLoggedInStudent();
+    const gone = await callFormAction(formRequest('/word_mouths/new', sessionId, wordMouthFields({ companyId: '2000000000' })));
+    expect(gone.status).toBe(400);
+    expect(gone.body).toMatchObject({
+      ok: false,
+      code: 'chosen_company_not_found',
+      errors: { companyId: '選んだ企業が見つかりません。もう一度選んでください。' },
+      values: { companyId: '2000000000', title: wordMouthFields().title },
+    });
+    expect(gone.body).not.toHaveProperty('values.authenticity_token');
+
+    const type = 'student_word_mouth';
+    const draft = await createDraft({ userId, type, draftKey: randomUUID(), subject: subjectOf(type), content: validContent(type) });
+    await saveDraft({
+      userId,
+      postId: draft.postId,
+      lockVersion: draft.lockVersion,
+      subject: subjectOf(type),
+      content: validContent(type),
+    });
+    const stale = await callFormAction(
+      formRequest('/word_mouths/new', sessionId, wordMouthFields({ postId: String(draft.postId), lockVersion: String(draft.lockVersion) })),
+    );
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ ok: false, code: 'stale_revision', errors: { form: APP_ERRORS.stale_revision.message } });
+    expect((await postRow(draft.postId))?.status).toBe('draft');
   });
 
   // The action sends the form's own draft (its postId), not the draft the URL's type and subject

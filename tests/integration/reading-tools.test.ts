@@ -1,14 +1,14 @@
 // Issue 16: clips and 参考になった votes, post lists that filter and sort, and the search of entry
 // sheets by question, against a real database (PGlite, or PostgreSQL with DATABASE_URL).
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { db, selectRows } from '../../app/db/client.server';
 import { badgeGrants, clips, postListings, posts, usefulVotes } from '../../app/db/schema';
 import { listClips } from '../../app/features/post-reactions/list-clips.server';
 import { setClip } from '../../app/features/post-reactions/set-clip.server';
 import { setUsefulVote } from '../../app/features/post-reactions/set-useful-vote.server';
 import { answerPersonalCall } from '../../app/features/personal/answer-personal-call.server';
-import { lockSubmissionsOf } from '../../app/features/posting/drafts.server';
+import { lockSubmissionsOf } from '../../app/features/posting/submit-post.server';
 import {
   companyListScope,
   ENTRY_SHEET_SCOPE,
@@ -24,30 +24,13 @@ import { isAppError } from '../../app/lib/app-error';
 import * as clipRoute from '../../app/routes/api/post-clip';
 import * as voteRoute from '../../app/routes/api/post-useful-vote';
 import { callRoute, sessionRequest } from '../support/call-route';
-import {
-  createCompany,
-  createLoggedInStudent,
-  createReferenceData,
-  createStudent,
-  industryIdOf,
-  prefectureIdOf,
-  publishPost,
-} from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
-
-let testDb: TestDatabase;
+import { createCompany, createLoggedInStudent, createStudent, industryIdOf, prefectureIdOf, publishPost } from '../factories';
+import { setUpTestDatabase } from '../setup/test-database';
 
 const badgesOf = async (userId: number) =>
   (await db().select({ id: badgeGrants.badgeKindId }).from(badgeGrants).where(eq(badgeGrants.userId, userId))).map((row) => row.id).sort();
 
-beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
-});
-
-afterAll(async () => {
-  await testDb?.close();
-});
+setUpTestDatabase();
 
 async function publishedBy(authorId: number, companyId?: number) {
   return (await publishPost({ type: 'intern_experience', authorId, companyId })).postId;

@@ -3,7 +3,7 @@
 // statement; the first view that earns a badge writes it, once, also when another process (or
 // 20 concurrent requests) got there first.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db, observeStatements } from '../../app/db/client.server';
 import { badgeGrants, sessions } from '../../app/db/schema';
 import { answerPersonalCall, viewedCompanyId } from '../../app/features/personal/answer-personal-call.server';
@@ -15,29 +15,24 @@ import * as companyRoute from '../../app/routes/company';
 import * as postRoute from '../../app/routes/post';
 import { runRouteHandler } from '../../server/route-errors';
 import { sessionRequest } from '../support/call-route';
-import { createCompany, createLoggedInStudent, createReferenceData, createStudent, favoriteCompany, publishPost } from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { createCompany, createLoggedInStudent, createStudent, favoriteCompany, publishPost } from '../factories';
+import { setUpTestDatabase } from '../setup/test-database';
 import { NO_PERSONAL_PARTS } from '../../app/lib/personal-parts';
 
-let testDb: TestDatabase;
 let companyId: number;
 let postId: number;
 
 const FIRST_COMPANY_VIEW = 103;
 const FIRST_INTERN_EXPERIENCE_VIEW = 206;
 
+setUpTestDatabase();
+
 beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
   companyId = (await createCompany({ name: '株式会社青葉システムズ', kana: 'アオバシステムズ' })).companyId;
   const author = await createStudent();
   // A long overview: visitors get its first 100 characters, members all of it.
   const overview = '3日間のグループワークで新規事業を立案し、最終日に役員の前で発表しました。'.repeat(5);
   postId = (await publishPost({ type: 'intern_experience', authorId: author.userId, companyId, content: { overview } })).postId;
-});
-
-afterAll(async () => {
-  await testDb?.close();
 });
 
 beforeEach(() => {

@@ -4,46 +4,31 @@
 // and nobody but the student reaching any of it.
 import { eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { db } from '../../app/db/client.server';
 import { badgeGrants, trackerEntries, trackerEvents } from '../../app/db/schema';
 import { answerPersonalCall } from '../../app/features/personal/answer-personal-call.server';
 import { addEventSchema } from '../../app/features/tracker/schemas';
-import { addDays, tokyoToday } from '../../app/features/tracker/dates';
-import {
-  addTrackerEntry,
-  addTrackerEvent,
-  calendarFeedPath,
-  deleteTrackerEvent,
-  loadBoard,
-  readCalendarFeed,
-  renewCalendarFeed,
-  setTrackerState,
-} from '../../app/features/tracker/tracker.server';
+import { addDays, tokyoDate } from '../../app/lib/tokyo-time';
+import { loadBoard } from '../../app/features/tracker/board.server';
+import { listFavoriteChoices } from '../../app/features/tracker/favorite-choices.server';
+import { calendarFeedPath, readCalendarFeed, renewCalendarFeed } from '../../app/features/tracker/feed-url.server';
+import { addTrackerEntry, addTrackerEvent, deleteTrackerEvent, setTrackerState } from '../../app/features/tracker/writes.server';
 import { isAppError } from '../../app/lib/app-error';
 import { parseForm } from '../../app/lib/form';
 import * as feedRoute from '../../app/routes/calendar-feed';
 import * as entryRoute from '../../app/routes/api/tracker-entry';
 import * as boardRoute from '../../app/routes/mypage/selections';
 import { callRoute, sessionRequest } from '../support/call-route';
-import { createCompany, createLoggedInStudent, createReferenceData, createStudent } from '../factories';
-import { openTestDatabase, type TestDatabase } from '../setup/test-database';
+import { createCompany, createLoggedInStudent, createStudent, favoriteCompany } from '../factories';
+import { setUpTestDatabase } from '../setup/test-database';
 
-let testDb: TestDatabase;
-
-beforeAll(async () => {
-  testDb = await openTestDatabase();
-  await createReferenceData();
-});
-
-afterAll(async () => {
-  await testDb?.close();
-});
+setUpTestDatabase();
 
 const badgesOf = async (userId: number) =>
   (await db().select({ id: badgeGrants.badgeKindId }).from(badgeGrants).where(eq(badgeGrants.userId, userId))).map((row) => row.id).sort();
 
-const today = () => tokyoToday(new Date());
+const today = () => tokyoDate(new Date());
 
 describe('tracker entries and steps', () => {
   it('adds a company once per category under 20 concurrent calls, with 301 once', async () => {
@@ -241,6 +226,27 @@ describe('the calendar feed', () => {
     const renewed = (await calendarFeedPath({ userId })).replace('/calendar/', '');
     expect(renewed).not.toBe(name);
     expect(await readCalendarFeed(renewed)).toHaveLength(2);
+  });
+});
+
+describe('the favorite choices', () => {
+  it('offers the student’s favorites not on the board yet, newest first, up to the limit', async () => {
+    const { userId } = await createStudent();
+    const other = await createStudent();
+    const companies: number[] = [];
+    for (let index = 0; index < 4; index++) companies.push((await createCompany({ name: `株式会社お気に入り${index}` })).companyId);
+    for (const [index, companyId] of companies.entries()) {
+      await favoriteCompany({ userId, companyId, at: new Date(Date.UTC(2026, 0, 10 + index)) });
+    }
+    // Another student's favorite is not offered; a company on the board, in either category, is not either.
+    await favoriteCompany({ userId: other.userId, companyId: (await createCompany()).companyId });
+    await addTrackerEntry({ userId, companyId: companies[1]!, category: 'intern' });
+    const choices = await listFavoriteChoices({ userId });
+    expect(choices.map((choice) => choice.companyId)).toEqual([companies[3], companies[2], companies[0]]);
+    expect(choices[0]).toMatchObject({ name: '株式会社お気に入り3', source: 'favorite' });
+    expect(choices[0]!.prefectureName).toBe('東京都');
+    expect((await listFavoriteChoices({ userId, limit: 2 })).map((choice) => choice.companyId)).toEqual([companies[3], companies[2]]);
+    expect(await listFavoriteChoices({ userId: (await createStudent()).userId })).toEqual([]);
   });
 });
 

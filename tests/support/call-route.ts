@@ -1,15 +1,25 @@
 // Calls a route module's loader or action the way the server does (server/route-errors.ts), for
 // integration tests of the HTTP boundary without a server: a thrown AppError or Response is the
 // answer. The CSRF check runs before routes in the server; these tests start behind it.
-import { runRouteHandler } from '../../server/route-errors';
+import type { FormErrors } from '../../app/lib/app-error';
+import { handlerOptions, runRouteHandler } from '../../server/route-errors';
 
-type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown; formErrors?: FormErrors };
 
-export async function callRoute(module: RouteModule, request: Request, params: Record<string, string> = {}): Promise<Response> {
-  const handler = request.method === 'GET' || request.method === 'HEAD' ? module.loader : module.action;
-  if (!handler) throw new Error(`the route has no ${request.method === 'GET' ? 'loader' : 'action'}`);
+export async function callRoute(
+  module: RouteModule,
+  request: Request,
+  params: Record<string, string> = {},
+  /** The server's load context: `clientIp` is the client's address (req.ip). */
+  context: { clientIp?: string } = {},
+): Promise<Response> {
+  const name = request.method === 'GET' || request.method === 'HEAD' ? 'loader' : 'action';
+  const handler = module[name];
+  if (!handler) throw new Error(`the route has no ${name}`);
+  // The refused form of a page's action for the errors its form shows, as the server answers it.
+  const { formErrors } = handlerOptions(module, name);
   try {
-    const result = await runRouteHandler(handler as (args: unknown) => unknown, { request, params, context: {} });
+    const result = await runRouteHandler(handler as (args: unknown) => unknown, { request, params, context }, { formErrors });
     if (result instanceof Response) return result;
     // data(value, { status }) from React Router: its status and headers with the value as JSON.
     if (isDataWithInit(result)) return Response.json(result.data, result.init ?? undefined);

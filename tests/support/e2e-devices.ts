@@ -24,6 +24,15 @@ export async function hydrated(element: Locator): Promise<void> {
   await expect.poll(() => element.evaluate((node) => Object.keys(node).some((key) => key.startsWith('__reactFiber')))).toBe(true);
 }
 
+/**
+ * Resolves once the page has drawn two more frames: what a timer that just fired or an answer that
+ * just came changed is on screen by then (React renders before the next frame). The condition to
+ * wait for before asserting that something did not change.
+ */
+export async function rendered(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+}
+
 /** Taps on a phone, clicks on a desktop. */
 export async function press(element: Locator, device: Device): Promise<void> {
   if (device.mobile) await element.tap();

@@ -4,11 +4,22 @@
 // member's page costs no query; a session that ends is still read as a member's for at most that
 // long, by the one cookie that the logout has already removed from its browser. Nothing personal
 // rides on it: the member's page is the same for every member.
+import { forMs, registerCache } from '../../lib/caches.server';
 import { findSession, sessionKeyOf } from './sessions.server';
 
 const TTL_MS = 30_000;
 const MAX_SESSIONS = 50_000;
 const known = new Map<string, { member: boolean; until: number }>();
+registerCache({
+  name: 'membership',
+  holds: 'whether a session cookie belongs to a live session with a user, by the key of the session id',
+  feeds: 'the audience of the pages shared by audience: the post page in full for members (decision 030)',
+  lifetime: forMs(TTL_MS),
+  invalidatedBy: 'nothing: an ended session is read as a member for at most this long',
+  bound: `${MAX_SESSIONS.toLocaleString('en-US')} sessions, the oldest answers go first`,
+  size: () => known.size,
+  clear: () => known.clear(),
+});
 
 export async function isMemberSession(sessionId: string | null, now = Date.now()): Promise<boolean> {
   if (!sessionId) return false;

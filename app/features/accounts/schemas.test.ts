@@ -4,38 +4,49 @@ import {
   fieldErrors,
   graduationLabel,
   graduationYearChoices,
+  postGraduationLabel,
   loginSchema,
   matchConditionsSchema,
+  newPassword,
+  passwordChangeSchema,
+  passwordResetSchema,
   normalizeEmail,
   profileSchema,
+  isProfilePath,
   safeRedirectPath,
+  safeReturnPath,
   signupSchema,
+  withReturnPath,
 } from './schemas';
-import { isOverLimit, isSessionActive, needsSlowDown, needsTouch, IDLE_TIMEOUT_MS, TOUCH_INTERVAL_MS } from './session-policy';
+import { DEMO_PASSWORD } from '../demo/accounts';
+import { endsSession, isOverLimit, isSessionActive, needsSlowDown, needsTouch, IDLE_TIMEOUT_MS, TOUCH_INTERVAL_MS } from './session-policy';
+
+/** What is not a path of this site, for every check of a path to go to. */
+const OFF_SITE = [
+  'https://evil.example/',
+  '//evil.example/',
+  '/\\evil.example',
+  '/\t/evil.example',
+  'javascript:alert(1)',
+  'mypage',
+  '',
+  null,
+  42,
+  // Paths that only become protocol-relative once normalised (issue 11).
+  '/.//evil.example',
+  '/a/..//evil.example',
+  '/%2e//evil.example',
+  '/..//evil.example',
+  '/%2E%2E//evil.example',
+  '/./%2e//evil.example',
+];
 
 describe('safeRedirectPath', () => {
   it('keeps paths on this site', () => {
     expect(safeRedirectPath('/mypage')).toBe('/mypage');
     expect(safeRedirectPath('/companies/12?tab=intern#top')).toBe('/companies/12?tab=intern#top');
   });
-  it.each([
-    'https://evil.example/',
-    '//evil.example/',
-    '/\\evil.example',
-    '/\t/evil.example',
-    'javascript:alert(1)',
-    'mypage',
-    '',
-    null,
-    42,
-    // Paths that only become protocol-relative once normalised (issue 11).
-    '/.//evil.example',
-    '/a/..//evil.example',
-    '/%2e//evil.example',
-    '/..//evil.example',
-    '/%2E%2E//evil.example',
-    '/./%2e//evil.example',
-  ])('refuses %s', (raw) => {
+  it.each(OFF_SITE)('refuses %s', (raw) => {
     expect(safeRedirectPath(raw, '/fallback')).toBe('/fallback');
   });
 
@@ -90,6 +101,41 @@ describe('safeRedirectPath', () => {
   });
 });
 
+describe('safeReturnPath (the page to come back to after signing up)', () => {
+  it('keeps pages of this site, query and fragment included', () => {
+    expect(safeReturnPath('/intern_experiences/12')).toBe('/intern_experiences/12');
+    expect(safeReturnPath('/companies/3?tab=intern#top')).toBe('/companies/3?tab=intern#top');
+    expect(safeReturnPath('/mypage/selections')).toBe('/mypage/selections');
+  });
+  it.each([
+    ...OFF_SITE,
+    undefined,
+    '/signup',
+    '/signup?redirect_to=/x',
+    '/signup/confirm/abc',
+    '/login',
+    '/logout',
+    '/password_reset/abc',
+    '/email_change/abc',
+  ])('drops %j', (raw) => {
+    expect(safeReturnPath(raw)).toBeNull();
+  });
+  it('does not mistake pages that only start like an account page', () => {
+    expect(safeReturnPath('/login_help')).toBe('/login_help');
+    expect(safeReturnPath('/signups')).toBe('/signups');
+  });
+  it('links login and sign-up to each other with the page, encoded', () => {
+    expect(withReturnPath('/signup', '/companies/3?tab=intern')).toBe('/signup?redirect_to=%2Fcompanies%2F3%3Ftab%3Dintern');
+    expect(withReturnPath('/login', null)).toBe('/login');
+  });
+  it('knows /mypage itself from the pages under it', () => {
+    expect(isProfilePath('/mypage')).toBe(true);
+    expect(isProfilePath('/mypage?x=1')).toBe(true);
+    expect(isProfilePath('/mypage/selections')).toBe(false);
+    expect(isProfilePath('/mypages')).toBe(false);
+  });
+});
+
 describe('account forms', () => {
   it('normalises emails', () => {
     expect(normalizeEmail('  Student01@ShuLog.Example ')).toBe('student01@shulog.example');
@@ -102,6 +148,20 @@ describe('account forms', () => {
     expect(signupSchema.safeParse({ email: 'a@b.jp', password: 'あ'.repeat(120) }).success).toBe(true);
     expect(signupSchema.safeParse({ email: 'a@b.jp', password: 'x'.repeat(201) }).success).toBe(false);
     expect(loginSchema.safeParse({ email: 'no-at', password: 'x' }).error?.issues[0]?.message).toContain('メールアドレス');
+  });
+  it('refuses the demo password printed in the README as a new password, and still lets it log in', () => {
+    const refused = 'このパスワードはデモ用として公開されているため使えません。別のパスワードを入力してください。';
+    expect(signupSchema.safeParse({ email: 'a@b.jp', password: DEMO_PASSWORD }).error?.issues[0]?.message).toBe(refused);
+    const reset = passwordResetSchema.safeParse({ password: DEMO_PASSWORD, passwordConfirmation: DEMO_PASSWORD });
+    expect(reset.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['password', refused]]);
+    const change = passwordChangeSchema.safeParse({
+      currentPassword: 'old password',
+      password: DEMO_PASSWORD,
+      passwordConfirmation: DEMO_PASSWORD,
+    });
+    expect(change.error?.issues[0]?.message).toBe(refused);
+    expect(newPassword.safeParse(`${DEMO_PASSWORD}!`).success).toBe(true);
+    expect(loginSchema.safeParse({ email: 'student01@shulog.example', password: DEMO_PASSWORD }).success).toBe(true);
   });
   it('checks the profile with Japanese messages', () => {
     const result = profileSchema.safeParse({ name: ' ', university: '東都大学', faculty: '経済学部', graduationYear: '' });
@@ -149,6 +209,17 @@ describe('graduation', () => {
     expect(graduationLabel('alumni', 2024)).toBe('既卒');
     expect(graduationLabel('undergraduate', null)).toBeNull();
   });
+  it('reads beside a post as the post says, the profile only where the post has no year', () => {
+    const profile = { graduationKind: 'undergraduate', graduationYear: 2028 };
+    expect(postGraduationLabel(2027, profile)).toBe('2027年卒');
+    expect(postGraduationLabel(null, profile)).toBe('2028年卒');
+    expect(postGraduationLabel(2028, { graduationKind: 'graduate', graduationYear: 2028 })).toBe('2028年卒（大学院）');
+    // Another year than the profile's: the 区分 of today is not the post's.
+    expect(postGraduationLabel(2026, { graduationKind: 'graduate', graduationYear: 2028 })).toBe('2026年卒');
+    expect(postGraduationLabel(2025, { graduationKind: 'alumni', graduationYear: null })).toBe('2025年卒');
+    expect(postGraduationLabel(null, { graduationKind: 'alumni', graduationYear: null })).toBe('既卒');
+    expect(postGraduationLabel(null, { graduationKind: 'undergraduate', graduationYear: null })).toBeNull();
+  });
 });
 
 describe('session policy', () => {
@@ -172,5 +243,11 @@ describe('session policy', () => {
     expect(needsSlowDown({ account: 9 })).toBe(false);
     expect(needsSlowDown({ account: 10 })).toBe(true);
     expect(isOverLimit({ ip: 0, accountAndIp: 0 })).toBe(false);
+  });
+  it('ends a logged-in session whose address has as many failures on the account as refuse a login there', () => {
+    expect(endsSession({ accountAndIp: 9 })).toBe(false);
+    expect(endsSession({ accountAndIp: 10 })).toBe(true);
+    // The address's failures on other accounts (the 1-minute limit) refuse, but do not end it.
+    expect(isOverLimit({ ip: 6, accountAndIp: 1 }) && !endsSession({ accountAndIp: 1 })).toBe(true);
   });
 });

@@ -1,6 +1,9 @@
 // The forms of the accounts feature: one zod schema each, used by the route actions on the
 // server and shared with the components, with Japanese messages beside each field.
 import { z } from 'zod';
+import { currentGraduationYear } from '../../lib/academic-year';
+import { DEMO_PASSWORD } from '../../lib/demo-password';
+import { isCarriableReturnPath, withRedirectTo } from '../../lib/return-path';
 
 export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome; the cap only keeps hashing cheap to refuse. */
@@ -23,19 +26,32 @@ const email = z
       .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'メールアドレスの形式が正しくありません（例: taro@example.com）。'),
   );
 
-const newPassword = z
+/** A password an account may choose (sign-up, reset, change, npm run admin:create). */
+export const newPassword = z
   .string()
   .min(1, 'パスワードを入力してください。')
   .min(PASSWORD_MIN, `パスワードは${PASSWORD_MIN}文字以上で入力してください。`)
-  .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください。`);
+  .max(PASSWORD_MAX, `パスワードは${PASSWORD_MAX}文字以内で入力してください。`)
+  // Printed in the README for the demo: anyone could log in with it.
+  .refine(
+    (password) => password !== DEMO_PASSWORD,
+    'このパスワードはデモ用として公開されているため使えません。別のパスワードを入力してください。',
+  );
 
-export const signupSchema = z.object({ email, password: newPassword });
+/** Where to go afterwards: checked by safeRedirectPath, not here (a bad one falls back). */
+const redirectTo = z.string().optional().catch(undefined);
+
+export const signupSchema = z.object({
+  email,
+  password: newPassword,
+  /** The page the student signed up from: checked by safeReturnPath, not here (a bad one is dropped). */
+  redirect_to: redirectTo,
+});
 
 export const loginSchema = z.object({
   email,
   password: z.string().min(1, 'パスワードを入力してください。').max(PASSWORD_MAX, 'パスワードが正しくありません。'),
-  /** Where to go afterwards: checked by safeRedirectPath, not here (a bad one falls back). */
-  redirect_to: z.string().optional().catch(undefined),
+  redirect_to: redirectTo,
 });
 
 export const passwordResetRequestSchema = z.object({ email });
@@ -81,8 +97,7 @@ export const GRADUATION_KIND_LABELS: Record<GraduationKind, string> = { undergra
  * five years after it.
  */
 export function graduationYearChoices(now: Date = new Date()): number[] {
-  const tokyo = new Date(now.getTime() + 9 * 3_600_000);
-  const first = tokyo.getUTCMonth() >= 3 ? tokyo.getUTCFullYear() + 1 : tokyo.getUTCFullYear();
+  const first = currentGraduationYear(now);
   return Array.from({ length: 6 }, (_, index) => first + index);
 }
 
@@ -91,6 +106,19 @@ export function graduationLabel(kind: string | null | undefined, year: number | 
   if (kind === 'alumni') return '既卒';
   if (!year) return null;
   return kind === 'graduate' ? `${year}年卒（大学院）` : `${year}年卒`;
+}
+
+/**
+ * The graduation beside a post: the post's own 卒業年度 when it has one (what the author wrote
+ * then; the profile may have moved on since), else the profile's. The profile's 区分 goes with
+ * the post's year only when the two years agree.
+ */
+export function postGraduationLabel(
+  postYear: number | null,
+  profile: { graduationKind: string | null; graduationYear: number | null },
+): string | null {
+  if (postYear === null || postYear === profile.graduationYear) return graduationLabel(profile.graduationKind, profile.graduationYear);
+  return graduationLabel('undergraduate', postYear);
 }
 
 const requiredText = (label: string, max: number) =>
@@ -141,29 +169,56 @@ export function fieldErrors(error: z.ZodError): FieldErrors {
 
 const REDIRECT_BASE = 'http://shulog.invalid';
 
-/** A path that every URL parser resolves on this site: one slash, then not a slash or backslash. */
+/**
+ * A path that every URL parser resolves on this site: one slash, then not a slash or backslash;
+ * no control character, space or backslash anywhere (a URL of the site carries them encoded).
+ */
 function isSitePath(path: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses (URL parsers drop them).
-  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u001f\u007f\\]/.test(path);
+  return /^\/(?![/\\])/.test(path) && !/[\u0000-\u0020\u007f\\]/.test(path);
 }
 
 /**
  * Where to go after login: only a path on this site. The check is made on what is sent, the
  * normalised path, not on the raw input: /.//evil.example normalises to //evil.example, a
  * protocol-relative URL that browsers would follow to another host. Anything that is not a path
- * of this site, before and after normalising, gives the fallback.
+ * of this site, before and after normalising, or is too long to be carried as a redirect_to
+ * again (app/lib/return-path.ts), gives the fallback.
  */
 export function safeRedirectPath(raw: unknown, fallback = '/mypage'): string {
-  if (typeof raw !== 'string' || raw.length === 0 || raw.length > 2000) return fallback;
+  if (typeof raw !== 'string' || raw.length === 0 || !isCarriableReturnPath(raw)) return fallback;
   // Control characters (tab, newline) are dropped by URL parsers and could turn /\t/ into //.
   if (!isSitePath(raw)) return fallback;
   try {
     const url = new URL(raw, REDIRECT_BASE);
     const path = url.pathname + url.search + url.hash;
-    return url.origin === REDIRECT_BASE && isSitePath(path) ? path : fallback;
+    return url.origin === REDIRECT_BASE && isSitePath(path) && isCarriableReturnPath(path) ? path : fallback;
   } catch {
     return fallback;
   }
+}
+
+/** The account pages themselves: going back to one after signing up would loop or use a spent link. */
+const ACCOUNT_PAGE = /^\/(?:signup|login|logout|password_reset|email_change)(?:[/?#]|$)/;
+
+/**
+ * The page to come back to after signing up (the article behind the 会員登録 link), or null:
+ * a path of this site by safeRedirectPath's rule, and not one of the account pages. Checked when
+ * the sign-up form is read, and again when the stored path is used (docs/decisions/048).
+ */
+export function safeReturnPath(raw: unknown): string | null {
+  const path = safeRedirectPath(raw, '');
+  return path !== '' && !ACCOUNT_PAGE.test(path) ? path : null;
+}
+
+/** /mypage itself (the profile form), with or without a query: no way back to it is needed from it. */
+export function isProfilePath(path: string): boolean {
+  return /^\/mypage(?:[?#]|$)/.test(path);
+}
+
+/** The login or sign-up page, carrying the page to come back to (the two link to each other). */
+export function withReturnPath(path: '/login' | '/signup', returnTo: string | null): `/${string}` {
+  return withRedirectTo(path, returnTo);
 }
 
 /** A filled honeypot field: a bot, not a person (the field is hidden from people). */

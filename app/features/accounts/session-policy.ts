@@ -1,6 +1,7 @@
 // Pure session timing rules (docs/decisions/009-accounts.md).
 
 export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
 export const DAY = 24 * 60 * MINUTE;
 
 /** A logged-in session ends 30 days after login, however active. */
@@ -50,6 +51,14 @@ export function isOverLimit(failures: Pick<LoginFailureCounts, 'ip' | 'accountAn
   return failures.ip >= LOGIN_LIMITS.perIp.max || failures.accountAndIp >= LOGIN_LIMITS.perAccountAndIp.max;
 }
 
+/**
+ * A logged-in session asking for the current password ends (docs/decisions/019): from its address
+ * the account has as many failures as refuse a login there, so whoever holds it is guessing.
+ */
+export function endsSession(failures: Pick<LoginFailureCounts, 'accountAndIp'>): boolean {
+  return failures.accountAndIp >= LOGIN_LIMITS.perAccountAndIp.max;
+}
+
 /** The attempt is answered after LOGIN_LIMITS.perAccount.delayMs: the account is under attack. */
 export function needsSlowDown(failures: Pick<LoginFailureCounts, 'account'>): boolean {
   return failures.account >= LOGIN_LIMITS.perAccount.slowDownFrom;
@@ -60,5 +69,3 @@ export const RESET_TOKEN_LIFETIME_MS = 30 * MINUTE;
 
 /** A sign-up or email-change confirmation link works for a day (docs/decisions/040-email-confirmation.md). */
 export const CONFIRMATION_LIFETIME_MS = DAY;
-/** At most this many sign-up emails go to one address an hour, whoever asks: no inbox flooding. */
-export const SIGNUP_EMAILS_PER_HOUR = 5;

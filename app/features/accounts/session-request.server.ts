@@ -1,33 +1,17 @@
 // Sessions at the HTTP boundary: reading the cookie, writing it, and the guards that routes
 // call (requireStudent, requireModerator, requireCsrf). See docs/decisions/009-accounts.md.
 import { redirect } from 'react-router';
-import { NOTICE_COOKIE, SESSION_COOKIE } from '../../lib/cookies';
+import { NOTICE_COOKIE, type NoticeKey, SESSION_COOKIE, sessionIdOf } from '../../lib/cookies';
 import { XSRF_COOKIE } from '../../lib/csrf';
 import { isProduction } from '../../lib/config.server';
 import { AppError } from '../../lib/app-error';
+import { withRedirectTo } from '../../lib/return-path';
 import type { Viewer } from '../../lib/viewer';
 import { checkedSessions, createSession, findSession, type Session, type SessionUser } from './sessions.server';
 import { tokensEqual } from './tokens.server';
 
-export function readCookie(cookieHeader: string | null | undefined, name: string): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) {
-      const value = part.slice(index + 1).trim();
-      try {
-        return decodeURIComponent(value);
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
-}
-
 export function readSessionId(request: Request): string | null {
-  return readCookie(request.headers.get('Cookie'), SESSION_COOKIE);
+  return sessionIdOf(request.headers.get('Cookie'));
 }
 
 // The root loader, the route loader and the action of one request share one lookup.
@@ -59,24 +43,33 @@ function cookieAttributes(expiresAt: Date | null): string {
   return parts.join('; ');
 }
 
+/**
+ * A one-minute, script-readable note for the next page (NOTICE_COOKIE, shown by the site header):
+ * the page itself may be the cached one everybody gets.
+ */
+function appendNotice(headers: Headers, notice: NoticeKey | undefined): void {
+  if (notice) headers.append('Set-Cookie', `${NOTICE_COOKIE}=${notice}; ${cookieAttributes(new Date(Date.now() + 60_000))}`);
+}
+
 /** Set-Cookie headers for a session: the HttpOnly id and the script-readable XSRF token. */
-export function sessionCookieHeaders(session: { id: string; csrfToken: string; expiresAt: Date }): Headers {
+export function sessionCookieHeaders(
+  session: { id: string; csrfToken: string; expiresAt: Date },
+  options: { notice?: NoticeKey } = {},
+): Headers {
   const headers = new Headers();
   headers.append('Set-Cookie', `${SESSION_COOKIE}=${session.id}; HttpOnly; ${cookieAttributes(session.expiresAt)}`);
   headers.append('Set-Cookie', `${XSRF_COOKIE}=${session.csrfToken}; ${cookieAttributes(session.expiresAt)}`);
+  appendNotice(headers, options.notice);
   headers.set('Cache-Control', 'private, no-store');
   return headers;
 }
 
 /** Set-Cookie headers that remove both cookies (logout). */
-export function clearedCookieHeaders(options: { notice?: string } = {}): Headers {
+export function clearedCookieHeaders(options: { notice?: NoticeKey } = {}): Headers {
   const headers = new Headers();
   headers.append('Set-Cookie', `${SESSION_COOKIE}=; HttpOnly; ${cookieAttributes(null)}`);
   headers.append('Set-Cookie', `${XSRF_COOKIE}=; ${cookieAttributes(null)}`);
-  // A one-minute, script-readable note for the next page (NOTICE_COOKIE): the page itself stays
-  // the cached one everybody gets.
-  if (options.notice)
-    headers.append('Set-Cookie', `${NOTICE_COOKIE}=${options.notice}; ${cookieAttributes(new Date(Date.now() + 60_000))}`);
+  appendNotice(headers, options.notice);
   headers.set('Cache-Control', 'private, no-store');
   return headers;
 }
@@ -93,10 +86,11 @@ export async function ensureSession(request: Request): Promise<{ session: Sessio
   return { session: created, headers: sessionCookieHeaders(created) };
 }
 
+/** To login and back here afterwards; a page whose URL is too long to carry comes back to the default. */
 function loginRedirect(request: Request): Response {
   const url = new URL(request.url);
   const back = url.pathname.replace(/\.data$/, '') + url.search;
-  return redirect(`/login?redirect_to=${encodeURIComponent(back)}`, { headers: { 'Cache-Control': 'private, no-store' } });
+  return redirect(withRedirectTo('/login', back), { headers: { 'Cache-Control': 'private, no-store' } });
 }
 
 // The guards (docs/decisions/021-write-side-conventions.md). Pages send a visitor to login and

@@ -6,7 +6,7 @@ import { normalizeEmail } from './schemas';
 
 /**
  * Creates a student account at once, without the confirmation email of the sign-up form
- * (email-confirmation.server.ts): for the test factories. email_taken when the address exists.
+ * (request-sign-up.server.ts): for the test factories. email_taken when the address exists.
  */
 export async function signUp(options: { email: string; password: string }): Promise<{ userId: number }> {
   const email = normalizeEmail(options.email);

@@ -5,10 +5,15 @@ import { industries, prefectures, userPreferredIndustries, userPreferredPrefectu
 
 /**
  * Replaces the student's own match conditions (希望業界・希望勤務地) in one transaction.
- * Ids that do not exist are ignored rather than failing the whole save.
+ * Ids that do not exist are ignored rather than failing the whole save. Answers the badges the
+ * save earned (102), for the page to announce at once (issue 27).
  */
-export async function updateMatchConditions(options: { userId: number; industryIds: number[]; prefectureIds: number[] }): Promise<void> {
-  await inTransaction(undefined, async (tx) => {
+export async function updateMatchConditions(options: {
+  userId: number;
+  industryIds: number[];
+  prefectureIds: number[];
+}): Promise<{ newBadgeKindIds: number[] }> {
+  return inTransaction(undefined, async (tx) => {
     const validIndustries = options.industryIds.length
       ? (await tx.select({ id: industries.id }).from(industries).where(inArray(industries.id, options.industryIds))).map((r) => r.id)
       : [];
@@ -24,10 +29,11 @@ export async function updateMatchConditions(options: { userId: number; industryI
       await tx.insert(userPreferredPrefectures).values(validPrefectures.map((prefectureId) => ({ userId: options.userId, prefectureId })));
     }
     // Filled match conditions earn 102; the rules decide what counts as filled.
-    await recordActivity({
+    const newBadgeKindIds = await recordActivity({
       tx,
       userId: options.userId,
       activity: { type: 'match_conditions_saved', industryCount: validIndustries.length, prefectureCount: validPrefectures.length },
     });
+    return { newBadgeKindIds };
   });
 }

@@ -5,7 +5,8 @@ import { recordActivity } from '../badges/record-activity.server';
 
 /**
  * Saves the student's own profile. The first complete save records profile_completed_at
- * (and earns badge 101); later edits keep that first time.
+ * (and earns badge 101); later edits keep that first time. `newBadgeKindIds` are the badges this
+ * save earned, for the page to announce at once (issue 27).
  */
 export async function updateProfile(options: {
   userId: number;
@@ -15,7 +16,7 @@ export async function updateProfile(options: {
   graduationYear: number | null;
   /** 学部 when not given. */
   graduationKind?: 'undergraduate' | 'graduate' | 'alumni';
-}): Promise<{ firstCompletion: boolean }> {
+}): Promise<{ firstCompletion: boolean; newBadgeKindIds: number[] }> {
   return inTransaction(undefined, async (tx) => {
     const [row] = await tx
       .update(users)
@@ -34,13 +35,14 @@ export async function updateProfile(options: {
         updatedAt: users.updatedAt,
       });
     // A complete profile earns 101 (registration complete); the grant is idempotent.
-    await recordActivity({
+    const newBadgeKindIds = await recordActivity({
       tx,
       userId: options.userId,
       activity: { type: 'registration_completed' },
     });
     return {
       firstCompletion: Boolean(row?.completedAt && row.completedAt.getTime() === row.updatedAt.getTime()),
+      newBadgeKindIds,
     };
   });
 }

@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { useMatches, useRouteLoaderData } from 'react-router';
 import { useLoadedPersonalParts } from '../../lib/personal-parts';
 import type { Viewer } from '../../lib/viewer';
@@ -31,4 +32,39 @@ export function useCsrfToken(): string | null {
     if (typeof token === 'string') return token;
   }
   return null;
+}
+
+// What a student changed in this tab, shared by every button on the page that shows the same
+// thing (the favorite hearts, the reaction buttons, the tracker button), so that all of them
+// change together. Kept per student: a change must not outlive a logout.
+export function tabChanges<T>() {
+  const changes = new Map<string, T>();
+  const listeners = new Set<() => void>();
+  function subscribe(listener: () => void): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }
+  return {
+    /** Replaces the change of one thing for one student; nothing happens when next gives back the previous one. */
+    update(userId: number, id: number, next: (previous: T | undefined) => T): void {
+      const key = `${userId}:${id}`;
+      const previous = changes.get(key);
+      const value = next(previous);
+      if (value === previous) return;
+      changes.set(key, value);
+      for (const listener of listeners) listener();
+    },
+    /** The viewer, the personal call's answer and this tab's change of the thing (none on the server and during hydration). */
+    useChange(id: number) {
+      const viewer = useViewer();
+      const personal = useLoadedPersonalParts();
+      const key = viewer ? `${viewer.userId}:${id}` : null;
+      const change = useSyncExternalStore(
+        subscribe,
+        () => (key === null ? undefined : changes.get(key)),
+        () => undefined,
+      );
+      return { viewer, personal, change };
+    },
+  };
 }

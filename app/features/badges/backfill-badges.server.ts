@@ -2,7 +2,7 @@
 // the live engine, and grants what is missing. What can and cannot be rebuilt this way is in
 // docs/decisions/011-badges.md (page views are counted per company and day, without the student).
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../../db/client.server';
+import { selectRows, writeRows } from '../../db/client.server';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import type { PostTypeKey } from '../../db/enums';
 import type { TrackerCategory, TrackerStatus } from '../../db/enums';
@@ -181,7 +181,7 @@ export async function backfillBadges(options: { markDisplayed?: boolean; batchSi
         }
       }
       if (rowUsers.length === 0) return;
-      const inserted = await selectRows<{ badge_kind_id: number }>(
+      const inserted = await writeRows<{ badge_kind_id: number }>(
         sql`INSERT INTO badge_grants (user_id, badge_kind_id, acquired_at, displayed_at)
             SELECT g.user_id, g.badge_kind_id, g.acquired_at,
                    CASE WHEN ${options.markDisplayed === true}::boolean THEN now() END

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BadgeCallError, camelizeKeys, displayAcquiredBadges, fetchAcquiredBadges } from './badge-api-client';
+import { CallError } from '../../lib/site-client';
+import { camelizeKeys, displayAcquiredBadges, fetchAcquiredBadges } from './badge-api-client';
 
 const fetchMock = vi.fn<typeof fetch>();
 
@@ -96,14 +97,17 @@ describe('the badge calls client', () => {
     expect(await displayAcquiredBadges({ badgeKindIds: [101] })).toEqual({});
   });
 
-  it('rethrows network errors and rejects on error statuses', async () => {
-    const failure = new TypeError('Failed to fetch');
-    fetchMock.mockRejectedValueOnce(failure);
-    await expect(fetchAcquiredBadges()).rejects.toBe(failure);
+  it('rejects on network errors and on error statuses, once, with the one client’s CallError', async () => {
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    const offline = await fetchAcquiredBadges().catch((caught: unknown) => caught);
+    expect(offline).toBeInstanceOf(CallError);
+    expect(offline).toMatchObject({ status: 0, code: 'network_error' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     fetchMock.mockResolvedValueOnce(jsonResponse({ error: { code: 'unauthorized' } }, 401));
     const error = await fetchAcquiredBadges().catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(BadgeCallError);
-    expect((error as BadgeCallError).status).toBe(401);
+    expect(error).toBeInstanceOf(CallError);
+    expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 
   it('converts keys to camelCase at every depth', () => {

@@ -1,25 +1,14 @@
-// Browser side of the two badge calls of SPEC.md section 7, on the site's one client
+// Browser side of the two badge calls of docs/product/calls.md#badge-calls, on the site's one client
 // (app/lib/site-client.ts). Like the Rails client the spec describes: nothing is sent without the
 // page's csrf-token meta tag (the GET included), the XSRF cookie is echoed as a header, answers
-// come back with camelCase keys, and there is no timeout. Failures are rethrown (SPEC.md
-// section 8).
+// come back with camelCase keys, there is no timeout and no retry. Failures are rethrown as the
+// client's CallError (docs/product/calls.md#errors).
 import { pageCsrfToken } from '../../lib/csrf';
-import { CSRF_TOKEN_NOT_FOUND, sendCall } from '../../lib/site-client';
+import { CallError, CSRF_TOKEN_NOT_FOUND, callSite } from '../../lib/site-client';
 import type { BadgeIconKind, BadgeTier } from './catalog';
 
 export type AcquiredBadgeKind = { id: number; name: string; icon: BadgeIconKind; color: BadgeTier };
 export type AcquireBadgesAnswer = { badgeKinds: AcquiredBadgeKind[] };
-
-/** A non-2xx answer; the status is kept for whoever wants to tell a 401 from a 500. */
-export class BadgeCallError extends Error {
-  readonly status: number;
-
-  constructor(status: number, path: string) {
-    super(`${path} answered ${status}`);
-    this.name = 'BadgeCallError';
-    this.status = status;
-  }
-}
 
 const camel = (key: string) => key.replace(/_([a-z0-9])/g, (_, letter: string) => letter.toUpperCase());
 
@@ -33,12 +22,11 @@ export function camelizeKeys(value: unknown): unknown {
 }
 
 async function send(method: 'GET' | 'POST', path: string, body?: Record<string, unknown>): Promise<unknown> {
-  // SPEC.md: both calls are sent only when the page has the token.
+  // docs/product/calls.md#badge-calls: both calls are sent only when the page has the token.
   if (!pageCsrfToken()) throw new Error(CSRF_TOKEN_NOT_FOUND);
-  const response = await sendCall(path, { method, json: body });
-  if (!response.ok) throw new BadgeCallError(response.status, path);
-  const text = await response.text();
-  return text ? camelizeKeys(JSON.parse(text)) : {};
+  const result = await callSite<unknown>(path, { method, json: body, retries: 0 });
+  if (!result.ok) throw new CallError(path, result);
+  return camelizeKeys(result.data);
 }
 
 /** GET /api/v1/student/badges/acquire: the student's acquired, not yet shown badge kinds. */

@@ -1,7 +1,8 @@
-// The payload of POST /api/v1/student/badges/display_acquired (SPEC.md section 7): a list of
+// The payload of POST /api/v1/student/badges/display_acquired (docs/product/calls.md#badge-calls): a list of
 // badge kind ids, sent as JSON by our client or as form fields by a plain form.
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error';
+import { type Body, jsonObject, readBody } from '../../lib/form-data.server';
 
 /** More ids than there are badge kinds is never a real popup. */
 const MAX_IDS = 100;
@@ -23,26 +24,27 @@ export function parseBadgeKindIds(value: unknown): number[] | null {
   return parsed.success ? [...new Set(parsed.data)] : null;
 }
 
+/** badge_kind_ids as sent: a JSON body's key or the form's fields; invalid_request when the body cannot be read. */
+function sentIds(body: Body): unknown {
+  if (body.kind === 'json') {
+    if (body.value === undefined) throw new AppError('invalid_request');
+    return jsonObject(body.value)?.badge_kind_ids;
+  }
+  if (body.kind === 'form') {
+    if (!body.form) throw new AppError('invalid_request');
+    return [...body.form.getAll('badge_kind_ids[]'), ...body.form.getAll('badge_kind_ids')];
+  }
+  return undefined;
+}
+
 /**
  * badge_kind_ids from a JSON body or form fields (badge_kind_ids[] or badge_kind_ids), as unique
- * numbers. A body that cannot be read is invalid_request (400); ids that are not a list of
- * positive integers are unknown_badge_kind (422).
+ * numbers, read by the one body reader (app/lib/form-data.server.ts). A body that cannot be read
+ * is invalid_request (400); ids that are not a list of positive integers, or none, are
+ * unknown_badge_kind (422).
  */
 export async function readBadgeKindIds(request: Request): Promise<number[]> {
-  const type = (request.headers.get('Content-Type') ?? '').split(';')[0]!.trim().toLowerCase();
-  let raw: unknown;
-  try {
-    if (type === 'application/json') {
-      const body = (await request.json()) as unknown;
-      raw = body && typeof body === 'object' ? (body as Record<string, unknown>).badge_kind_ids : undefined;
-    } else if (type === 'application/x-www-form-urlencoded' || type === 'multipart/form-data') {
-      const form = await request.formData();
-      raw = [...form.getAll('badge_kind_ids[]'), ...form.getAll('badge_kind_ids')];
-    }
-  } catch (error) {
-    throw new AppError('invalid_request', { cause: error });
-  }
-  const ids = parseBadgeKindIds(raw);
+  const ids = parseBadgeKindIds(sentIds(await readBody(request)));
   if (ids === null) throw new AppError('unknown_badge_kind');
   return ids;
 }

@@ -14,7 +14,7 @@ import {
   isBadgeKindId,
 } from './catalog';
 
-// SPEC.md section 3, "Badge id to achievement", copied as it is written there.
+// The ids and achievement keys of docs/product/badges.md#badge-kinds, copied as they are written there.
 const SPEC_TABLE = `
 101 completeRegistration; 102 fillMatchCondition; 103 firstViewCompany; 104 firstClipContent; 105 firstVoteUsefulContent; 106 firstFavoriteCompany
 201 firstViewJobtalkWordMouth; 202 firstViewStudentJobtalkWordMouth; 203 firstViewCompanyStudyReport; 204 firstViewInternEntrySheet; 205 firstViewScreeningEntrySheet; 206 firstViewInternExperience; 207 firstViewScreeningExperience; 208 firstViewJobhuntPromptReport
@@ -24,9 +24,9 @@ const SPEC_TABLE = `
 const SPEC_PAIRS = [...SPEC_TABLE.matchAll(/(\d{3}) (\w+)/g)].map((match) => [Number(match[1]), match[2]] as const);
 
 describe('the badge catalog', () => {
-  // PRODUCT.md and the issue say 38, but SPEC.md's table (which wins) lists 6 + 8 + 9 + 14 = 37
+  // The first product description and the issue said 38, but the first specification's table (which won) lists 6 + 8 + 9 + 14 = 37
   // kinds; see docs/decisions/011-badges.md.
-  it('has exactly the kinds of SPEC.md with their ids and achievement keys, in order', () => {
+  it('has exactly the kinds of docs/product/badges.md#badge-kinds with their ids and achievement keys, in order', () => {
     expect(SPEC_PAIRS).toHaveLength(37);
     expect(BADGE_KINDS.map((kind) => [kind.id, kind.key])).toEqual(SPEC_PAIRS);
     expect(BADGE_KIND_COUNT).toBe(SPEC_PAIRS.length);
@@ -83,7 +83,7 @@ describe('the badge catalog', () => {
     }
   });
 
-  it('uses the posting routes of SPEC.md section 2', () => {
+  it('uses the posting routes of docs/product/pages.md#route-table', () => {
     const specRoutes = [
       '/entry_sheets/new?selection_type=intern',
       '/entry_sheets/new?selection_type=recruit',
@@ -104,7 +104,7 @@ describe('the badge catalog', () => {
     expect(isBadgeKindId('101')).toBe(false);
   });
 
-  it('has the icon sizes of SPEC.md section 9', () => {
+  it('has the icon sizes of docs/product/badges.md#icons-colors-and-sizes', () => {
     expect(BADGE_ICON_SIZES).toEqual({ large: 100, medium: 70, small: 60 });
   });
 });

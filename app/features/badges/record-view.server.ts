@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { badgeGrants } from '../../db/schema';
+import { registerCache } from '../../lib/caches.server';
 import { grantBadges } from './grant-badges.server';
 import { badgesEarnedBy, type Activity } from './rules';
 
@@ -12,6 +13,16 @@ import { badgesEarnedBy, type Activity } from './rules';
  */
 const held = new Map<number, Set<number>>();
 const MAX_STUDENTS = 20_000;
+registerCache({
+  name: 'held badges',
+  holds: 'the badge kinds a student is known to hold, by student',
+  feeds: "the personal call of shared pages, which grants a company's or a post's first-view badge (decision 030)",
+  lifetime: 'for good: a grant is never taken back, and a badge not found here is read again before anything is written',
+  invalidatedBy: 'nothing',
+  bound: `${MAX_STUDENTS.toLocaleString('en-US')} students, the least recently seen go first`,
+  size: () => held.size,
+  clear: () => held.clear(),
+});
 
 function remember(userId: number, ids: Set<number>): Set<number> {
   held.delete(userId);

@@ -1,12 +1,12 @@
-// Which badges an activity earns (PRODUCT.md section 6). Pure: the engine (record-activity.server.ts)
+// Which badges an activity earns (docs/product/badges.md#what-earns-each-badge). Pure: the engine (record-activity.server.ts)
 // and the backfill both ask these rules, so a live grant and a re-evaluation never disagree.
-// See docs/decisions/011-badges.md for the choices where SPEC.md only gives names.
+// See docs/decisions/011-badges.md for the choices where the first specification only gave names.
 import { TRACKER_STATUSES, type TrackerCategory, type TrackerStatus } from '../../db/enums';
 import { POST_TYPES } from '../posts/post-types';
 import type { PostTypeKey } from '../../db/enums';
 import { badgeId } from './catalog';
 
-/** A tracker entry as it is after the change (選考管理, PRODUCT.md section 5). */
+/** A tracker entry as it is after the change (選考管理, docs/product/companies.md#selection-tracker). */
 type TrackerState = { category: TrackerCategory; status: TrackerStatus; willEnter: boolean };
 
 /** What a student did. Features report these through recordActivity. */
@@ -38,7 +38,7 @@ export type ActivityFacts = {
   submittedPostCount?: number;
 };
 
-/** Posts a student must have submitted for 410 submitMultipleContents (PRODUCT.md: 3 or more). */
+/** Posts a student must have submitted for 410 submitMultipleContents (docs/product/badges.md#what-earns-each-badge: 3 or more). */
 export const MULTIPLE_CONTENTS_THRESHOLD = 3;
 
 const rank = (status: TrackerStatus) => TRACKER_STATUSES.indexOf(status);

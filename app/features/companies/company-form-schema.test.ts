@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseForm } from '../../lib/form';
-import { companyFormSchema, currentYearInJapan } from './company-form-schema';
+import { tokyoYear } from '../../lib/tokyo-time';
+import { companyFormSchema } from './company-form-schema';
 
 const valid = { name: '株式会社シューログ商事', kana: 'シューログショウジ', industryId: '3', prefectureId: '13' };
 
@@ -65,13 +66,13 @@ describe('companyFormSchema', () => {
   });
 
   it('takes founding years from 1600 to this year in Japan', () => {
-    const year = currentYearInJapan();
+    const year = tokyoYear();
     const message = '設立年は1600年から今年までの西暦4桁で入力してください。';
     expect(errorsOf({ foundedYear: '1599' }).foundedYear).toBe(message);
     expect(errorsOf({ foundedYear: String(year + 1) }).foundedYear).toBe(message);
     expect(errorsOf({ foundedYear: '1600' }).foundedYear).toBeUndefined();
     expect(errorsOf({ foundedYear: String(year) }).foundedYear).toBeUndefined();
     // 2026-12-31T15:00Z is already 2027 in Japan.
-    expect(currentYearInJapan(Date.parse('2026-12-31T15:00:00Z'))).toBe(2027);
+    expect(tokyoYear(Date.parse('2026-12-31T15:00:00Z'))).toBe(2027);
   });
 });

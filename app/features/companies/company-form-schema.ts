@@ -3,7 +3,8 @@
 // full-width katakana; numbers may be typed with full-width digits and thousands separators.
 import { z } from 'zod';
 import { kanaReading, optionalWebUrl, similarNameConfirmation } from '../../lib/catalog-fields';
-import { cleanText } from '../posts/types/fields';
+import { cleanText } from '../../lib/clean-text';
+import { tokyoYear } from '../../lib/tokyo-time';
 
 export const COMPANY_NAME_MAX = 100;
 export const COMPANY_KANA_MAX = 100;
@@ -11,13 +12,6 @@ export const COMPANY_DESCRIPTION_MAX = 2000;
 export const FOUNDED_YEAR_MIN = 1600;
 /** No company has more people; a larger number is a typing error. */
 export const EMPLOYEE_COUNT_MAX = 10_000_000;
-
-const JST_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** This year in Japan: the latest founding year a company can have. */
-export function currentYearInJapan(now: number = Date.now()): number {
-  return new Date(now + JST_OFFSET_MS).getUTCFullYear();
-}
 
 /** An id chosen in a select: a positive whole number, or the message. */
 function chosenId(message: string) {
@@ -74,7 +68,7 @@ export const companyFormSchema = z.object({
   url: optionalWebUrl('URL'),
   employeeCount: optionalWholeNumber(`従業員数は0以上の整数（人数）で入力してください。`, 0, () => EMPLOYEE_COUNT_MAX),
   foundedYear: optionalWholeNumber(`設立年は${FOUNDED_YEAR_MIN}年から今年までの西暦4桁で入力してください。`, FOUNDED_YEAR_MIN, () =>
-    currentYearInJapan(),
+    tokyoYear(),
   ),
   description,
   ...similarNameConfirmation,

@@ -1,6 +1,7 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
-import { companies, favorites, industries, prefectures } from '../../db/schema';
+import { companies, favorites } from '../../db/schema';
+import { companyPlaceNames, withCompanyPlace } from './company-place.server';
 
 export type CompanyCard = {
   id: number;
@@ -20,19 +21,12 @@ export async function listPopularCompanies(options: { limit: number }): Promise<
     .orderBy(desc(sql`n`), favorites.companyId)
     .limit(options.limit)
     .as('top');
-  const rows = await db()
-    .select({
-      id: companies.id,
-      name: companies.name,
-      kana: companies.kana,
-      industryName: industries.name,
-      prefectureName: prefectures.name,
-      favoriteCount: top.n,
-    })
-    .from(top)
-    .innerJoin(companies, eq(companies.id, top.companyId))
-    .innerJoin(industries, eq(industries.id, companies.industryId))
-    .innerJoin(prefectures, eq(prefectures.id, companies.prefectureId))
-    .orderBy(desc(top.n), companies.id);
+  const rows = await withCompanyPlace(
+    db()
+      .select({ id: companies.id, name: companies.name, kana: companies.kana, ...companyPlaceNames, favoriteCount: top.n })
+      .from(top)
+      .innerJoin(companies, eq(companies.id, top.companyId))
+      .$dynamic(),
+  ).orderBy(desc(top.n), companies.id);
   return rows.map((row) => ({ ...row, favoriteCount: Number(row.favoriteCount) }));
 }

@@ -1,4 +1,4 @@
-// The nine intern-experience ratings (PRODUCT.md section 2), in the order SPEC.md lists them.
+// The nine intern-experience ratings (docs/product/content.md#the-nine-ratings), in their fixed order.
 export const RATING_ITEMS = [
   { key: 'all', label: '総合評価', column: 'ratingAll' },
   { key: 'difficulty', label: '選考難易度', column: 'ratingDifficulty' },

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { writeRows } from '../../db/client.server';
 import { orDb, type DbOrTx } from '../../db/transaction.server';
 
 /**
@@ -11,7 +12,8 @@ export async function refreshCompanyStats(options: { companyIds?: number[]; tx?:
   const ids = options.companyIds;
   if (ids && ids.length === 0) return;
   const only = ids ? sql`WHERE id = ANY(${sql.param(ids)}::int[])` : sql``;
-  await handle.execute(sql`
+  await writeRows(
+    sql`
     WITH target AS (SELECT id FROM companies ${only}),
     post_counts AS (
       SELECT company_id, count(*)::int AS n FROM posts
@@ -35,5 +37,7 @@ export async function refreshCompanyStats(options: { companyIds?: number[]; tx?:
     WHERE c.id = f.id
       AND (c.published_post_count, c.intern_report_count, c.intern_rating_average)
           IS DISTINCT FROM (f.post_count, f.report_count, f.average)
-  `);
+  `,
+    handle,
+  );
 }

@@ -1,9 +1,9 @@
-// What the radar chart draws (SPEC.md sections 3, 5 and 9), kept apart from Chart.js so that
+// What the radar chart draws (docs/product/pages.md#radar-chart), kept apart from Chart.js so that
 // the rules are unit-tested: numeric strings become numbers, a target without any values is
 // drawn as zeros, and each axis label carries the target's value or "--".
 import { deviceClass } from '../../lib/shared-page';
 
-/** SPEC.md section 9: the chart is 240 px high on phones and tablets, 230 px elsewhere. */
+/** docs/product/pages.md#radar-chart: the chart is 240 px high on phones and tablets, 230 px elsewhere. */
 export const CHART_HEIGHT_MOBILE = 240;
 export const CHART_HEIGHT_DEFAULT = 230;
 export const CHART_SCALE = { min: 0, max: 5, stepSize: 1 } as const;
@@ -30,7 +30,7 @@ export function toChartNumber(value: RawValue): number | null {
 
 /**
  * One series of the radar chart, one number per axis. A series without any value is drawn as
- * all zeros (SPEC.md section 5); a single missing value is 0 as well, so the polygon stays closed.
+ * all zeros (docs/product/pages.md#radar-chart); a single missing value is 0 as well, so the polygon stays closed.
  */
 export function toChartSeries(values: readonly RawValue[], length: number): number[] {
   const numbers = Array.from({ length }, (_, index) => toChartNumber(values[index]));

@@ -1,4 +1,4 @@
-// The comparison page's data (SPEC.md section 3): the per-company, per-year/season averages of
+// The comparison page's data (docs/product/pages.md#comparison-page): the per-company, per-year/season averages of
 // published intern experiences, shaped into allData keyed by year_season. Pure, so that the
 // server builds it and the unit tests check it without a database.
 import { formatYearSeason } from '../../lib/format';
@@ -42,11 +42,11 @@ export type CompareData = {
   /** The newest year/season with data for the base company (else for the target); null without any data. */
   currentYear: number | null;
   currentSeason: Season | null;
-  /** The radar chart's axes: every rating item but 総合評価, in SPEC order. */
+  /** The radar chart's axes: every rating item but 総合評価, in the order of docs/product/content.md#the-nine-ratings. */
   categoryLabels: string[];
 };
 
-/** A company of the compare search panel's initial list (PRODUCT.md section 4). */
+/** A company of the compare search panel's initial list (docs/product/companies.md#related-companies). */
 export type RelatedCompany = {
   companyId: number;
   name: string;
@@ -63,7 +63,7 @@ export function yearSeasonKey(year: number, season: Season): string {
 
 const YEAR_SEASON = /^(\d{4})_(summer|winter)$/;
 
-/** Parses 2024_summer; anything without a four-digit year and summer or winter is null (SPEC.md section 5). */
+/** Parses 2024_summer; anything without a four-digit year and summer or winter is null (docs/product/pages.md#year-and-season-dropdown). */
 export function parseYearSeasonKey(value: unknown): { year: number; season: Season } | null {
   if (typeof value !== 'string') return null;
   const match = YEAR_SEASON.exec(value);
@@ -72,7 +72,7 @@ export function parseYearSeasonKey(value: unknown): { year: number; season: Seas
 }
 
 /**
- * The dropdown guard (SPEC.md section 4): the key of the entry to show for a chosen option, or
+ * The dropdown guard (docs/product/pages.md#year-and-season-dropdown): the key of the entry to show for a chosen option, or
  * null when the option carries no valid year/season or there is no data for it; null means
  * nothing changes.
  */
@@ -101,7 +101,7 @@ export function toScore(value: string | number | null | undefined): Score {
   return (Math.round(number * 10) / 10).toFixed(1);
 }
 
-/** What a table cell shows: the score, or "--" for an empty value (SPEC.md section 5). */
+/** What a table cell shows: the score, or "--" for an empty value (docs/product/pages.md#evaluation-table). */
 export function formatScoreCell(value: Score | number | undefined): string {
   const score = typeof value === 'number' ? toScore(value) : toScore(value ?? null);
   return score ?? '--';

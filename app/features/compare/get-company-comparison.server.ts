@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { db } from '../../db/client.server';
-import { companies, industries, prefectures } from '../../db/schema';
+import { companies } from '../../db/schema';
+import { companyPlaceNames, withCompanyPlace } from '../companies/company-place.server';
 import { buildCompareData, type CompareData, type RelatedCompany } from './compare-data';
 import { listInternEvaluations } from './list-intern-evaluations.server';
 import { listRelatedCompanies } from './list-related-companies.server';
@@ -34,17 +35,12 @@ export async function getCompanyComparison(options: {
   const ids = targetCompanyId === null ? [baseCompanyId] : [baseCompanyId, targetCompanyId];
 
   const [found, rows, relatedCompanies] = await Promise.all([
-    db()
-      .select({
-        id: companies.id,
-        name: companies.name,
-        industryName: industries.name,
-        prefectureName: prefectures.name,
-      })
-      .from(companies)
-      .innerJoin(industries, eq(industries.id, companies.industryId))
-      .innerJoin(prefectures, eq(prefectures.id, companies.prefectureId))
-      .where(inArray(companies.id, ids)),
+    withCompanyPlace(
+      db()
+        .select({ id: companies.id, name: companies.name, ...companyPlaceNames })
+        .from(companies)
+        .$dynamic(),
+    ).where(inArray(companies.id, ids)),
     listInternEvaluations({ companyIds: ids }),
     listRelatedCompanies({ baseCompanyId, limit: RELATED_COMPANY_LIMIT }),
   ]);

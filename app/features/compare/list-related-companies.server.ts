@@ -3,7 +3,7 @@ import { selectRows } from '../../db/client.server';
 import type { RelatedCompany } from './compare-data';
 
 /**
- * The compare search panel's initial list (PRODUCT.md section 4): the companies most often
+ * The compare search panel's initial list (docs/product/companies.md#related-companies): the companies most often
  * favorited by the students who favorited the base company; where there are fewer than `limit`,
  * the rest are companies of the same industry with the most intern experiences. The base company
  * itself is never listed. One query.

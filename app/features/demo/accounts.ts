@@ -1,7 +1,7 @@
 // The demo logins. They are printed in the README and typed by people trying the site, so they
 // are simple and fixed; the seed refuses to run on a database that already has data.
 
-export const DEMO_PASSWORD = 'shulog-demo-2026';
+export { DEMO_PASSWORD } from '../../lib/demo-password';
 export const DEMO_MODERATOR_EMAIL = 'admin@shulog.example';
 export const DEMO_STUDENT_COUNT = 40;
 

@@ -1,17 +1,13 @@
 // The fixed calendar of the demo data. Everything is dated relative to REFERENCE_DATE, not to
 // the clock, so that the same seed always gives the same rows.
+import { tokyoMidnight } from '../../lib/tokyo-time';
 import type { Random } from './random';
 
 /** Everything except page views is dated relative to this instant, so the data never changes. */
-export const REFERENCE_DATE = new Date('2026-03-01T00:00:00+09:00');
+export const REFERENCE_DATE = tokyoMidnight('2026-03-01');
 
 export const HOUR = 3_600_000;
 export const DAY = 24 * HOUR;
-
-/** A JST calendar date as an instant (midnight in Tokyo). */
-export function jst(year: number, month: number, day: number): Date {
-  return new Date(Date.UTC(year, month - 1, day) - 9 * HOUR);
-}
 
 export function between(rng: Random, from: Date, to: Date): Date {
   const start = from.getTime();
@@ -29,11 +25,6 @@ export function minDate(a: Date, b: Date): Date {
 
 export function maxDate(a: Date, b: Date): Date {
   return a.getTime() >= b.getTime() ? a : b;
-}
-
-/** The Tokyo calendar day of an instant, as PostgreSQL's date text. */
-export function tokyoDay(date: Date): string {
-  return new Date(date.getTime() + 9 * HOUR).toISOString().slice(0, 10);
 }
 
 /** A date in the last `days` days before the reference date, more often recent. */

@@ -3,7 +3,8 @@
 // 30 days. Each badge is granted at the moment its action first happened.
 import { TRACKER_STATUSES } from '../../db/enums';
 import { POST_TYPES } from '../posts/post-types';
-import { DAY, HOUR, REFERENCE_DATE, between, maxDate, minDate, plus, tokyoDay } from './calendar';
+import { tokyoDate } from '../../lib/tokyo-time';
+import { DAY, HOUR, REFERENCE_DATE, between, maxDate, minDate, plus } from './calendar';
 import type {
   BadgeGrantRow,
   ClipRow,
@@ -284,7 +285,7 @@ export function generateActivity(rng: Random, input: ActivityInput) {
  */
 export function generateViewDays(rng: Random, companies: Company[], today: Date): CompanyViewDayRow[] {
   const rows: CompanyViewDayRow[] = [];
-  const days = Array.from({ length: 30 }, (_, i) => tokyoDay(plus(today, -i * DAY)));
+  const days = Array.from({ length: 30 }, (_, i) => tokyoDate(plus(today, -i * DAY)));
   for (const company of companies) {
     const base = company.popularity * company.popularity * 4;
     days.forEach((day, i) => {

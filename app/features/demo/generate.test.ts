@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEMO_MODERATOR_EMAIL, DEMO_STUDENT_COUNT, demoStudentEmail } from './accounts';
-import { REFERENCE_DATE, tokyoDay } from './calendar';
+import { tokyoDate } from '../../lib/tokyo-time';
+import { REFERENCE_DATE } from './calendar';
 import { generateDemoData, type DemoData } from './generate';
 import { POINTS_BY_POST_TYPE } from '../rewards/point-amounts';
 import { BADGE } from './generate-activity';
@@ -333,8 +334,8 @@ describe('generateDemoData', () => {
   it('spreads page views over the 30 days up to today', () => {
     const days = new Set(data.companyViewDays.map((row) => row.day));
     expect(days.size).toBe(30);
-    expect(days.has(tokyoDay(TODAY))).toBe(true);
-    expect(days.has(tokyoDay(new Date(TODAY.getTime() - 30 * 24 * 3600_000)))).toBe(false);
+    expect(days.has(tokyoDate(TODAY))).toBe(true);
+    expect(days.has(tokyoDate(new Date(TODAY.getTime() - 30 * 24 * 3600_000)))).toBe(false);
     for (const row of data.companyViewDays) expect(row.views).toBeGreaterThan(0);
   });
 });

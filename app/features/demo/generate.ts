@@ -29,7 +29,8 @@ import type { QUICK_EVENTS } from '../posts/types/jobhunt-prompt-report';
 import { toPostRecord, type PostContent } from '../posts/types/registry';
 import type { WORD_MOUTH_CATEGORIES } from '../posts/types/student-word-mouth';
 import { DEMO_MODERATOR_EMAIL, demoStudentEmail, DEMO_STUDENT_COUNT } from './accounts';
-import { DAY, HOUR, REFERENCE_DATE, between, jst, maxDate, minDate, plus, recent } from './calendar';
+import { tokyoDate, tokyoInstant, tokyoWallClock } from '../../lib/tokyo-time';
+import { DAY, HOUR, REFERENCE_DATE, between, maxDate, minDate, plus, recent } from './calendar';
 import { generateActivity, generateViewDays } from './generate-activity';
 import { INDUSTRIES, type Industry } from './industries';
 import { CompanyNamer, FACULTIES, personName, UNIVERSITIES } from './names';
@@ -288,9 +289,9 @@ function generateStudents(rng: Random): Student[] {
       return { faculty: f, major: m };
     })();
     const joinWindow: Record<number, [Date, Date]> = {
-      2026: [jst(2023, 4, 1), jst(2023, 11, 30)],
-      2027: [jst(2024, 4, 1), jst(2025, 2, 1)],
-      2028: [jst(2025, 3, 1), jst(2025, 10, 31)],
+      2026: [tokyoInstant(2023, 4, 1), tokyoInstant(2023, 11, 30)],
+      2027: [tokyoInstant(2024, 4, 1), tokyoInstant(2025, 2, 1)],
+      2028: [tokyoInstant(2025, 3, 1), tokyoInstant(2025, 10, 31)],
     };
     const [from, to] = complete
       ? (joinWindow[graduationYear] as [Date, Date])
@@ -752,7 +753,9 @@ class Posts {
       const company = this.pickCompany();
       const when = rng.weighted(YEAR_SEASONS.map((ys, index) => [ys, 1 + index * 0.25] as const));
       const window =
-        when.season === 'summer' ? [jst(when.year, 5, 10), jst(when.year, 7, 10)] : [jst(when.year, 10, 1), jst(when.year, 11, 25)];
+        when.season === 'summer'
+          ? [tokyoInstant(when.year, 5, 10), tokyoInstant(when.year, 7, 10)]
+          : [tokyoInstant(when.year, 10, 1), tokyoInstant(when.year, 11, 25)];
       const dates = this.published(between(rng, window[0] as Date, window[1] as Date), [15, 200]);
       const author = this.authors.pick(dates.createdAt, [when.year + 2, when.year + 3]);
       const content = this.internEntrySheet(company, when, author);
@@ -763,7 +766,9 @@ class Posts {
       const company = this.pickCompany();
       const graduationYear = rng.chance(0.55) ? 2026 : 2027;
       const submitted =
-        graduationYear === 2026 ? between(rng, jst(2025, 2, 20), jst(2025, 5, 31)) : between(rng, jst(2025, 9, 20), jst(2026, 2, 10));
+        graduationYear === 2026
+          ? between(rng, tokyoInstant(2025, 2, 20), tokyoInstant(2025, 5, 31))
+          : between(rng, tokyoInstant(2025, 9, 20), tokyoInstant(2026, 2, 10));
       const dates = this.published(submitted, graduationYear === 2026 ? [20, 200] : [5, 40]);
       const author = this.authors.pick(dates.createdAt, [graduationYear]);
       const content = this.screeningEntrySheet(company, graduationYear, author);
@@ -776,7 +781,9 @@ class Posts {
       const { plan, content } = this.screeningExperience(company, graduationYear);
       // A finished selection is written up after it ends; one in progress while it runs.
       const ended =
-        graduationYear === 2026 ? between(rng, jst(2025, 4, 1), jst(2025, 7, 15)) : between(rng, jst(2025, 11, 1), jst(2026, 2, 20));
+        graduationYear === 2026
+          ? between(rng, tokyoInstant(2025, 4, 1), tokyoInstant(2025, 7, 15))
+          : between(rng, tokyoInstant(2025, 11, 1), tokyoInstant(2026, 2, 20));
       const dates = this.published(ended, plan.result === 'in_progress' ? [1, 10] : [5, 150]);
       const author = this.authors.pick(dates.createdAt, [graduationYear]);
       this.push({ type: 'screening_experience', authorId: author.id, companyId: company.id, recruitServiceId: null, content, ...dates });
@@ -1022,8 +1029,8 @@ function unfinished(content: Record<string, unknown>): Record<string, unknown> {
 /** When a summer or winter internship starts: August–September or December–February. */
 function internStart(rng: Random, when: YearSeason): Date {
   return when.season === 'summer'
-    ? between(rng, jst(when.year, 8, 1), jst(when.year, 9, 20))
-    : between(rng, jst(when.year, 12, 1), jst(when.year + 1, 2, 10));
+    ? between(rng, tokyoInstant(when.year, 8, 1), tokyoInstant(when.year, 9, 20))
+    : between(rng, tokyoInstant(when.year, 12, 1), tokyoInstant(when.year + 1, 2, 10));
 }
 
 /**
@@ -1031,7 +1038,7 @@ function internStart(rng: Random, when: YearSeason): Date {
  * from March to June of the year before graduation, early selection from the summer before.
  */
 export function graduationYearOfSelection(date: Date): number {
-  const tokyo = new Date(date.getTime() + 9 * HOUR);
+  const tokyo = tokyoWallClock(date);
   const year = tokyo.getUTCFullYear();
   return tokyo.getUTCMonth() + 1 <= 6 ? year + 1 : year + 2;
 }
@@ -1142,9 +1149,9 @@ export function generateDemoData(options: GenerateOptions): DemoData {
       university: null,
       faculty: null,
       graduationYear: null,
-      profileCompletedAt: jst(2023, 4, 1),
-      createdAt: jst(2023, 4, 1),
-      updatedAt: jst(2023, 4, 1),
+      profileCompletedAt: tokyoInstant(2023, 4, 1),
+      createdAt: tokyoInstant(2023, 4, 1),
+      updatedAt: tokyoInstant(2023, 4, 1),
     },
     ...students.map(
       (student): UserRow => ({
@@ -1182,8 +1189,8 @@ export function generateDemoData(options: GenerateOptions): DemoData {
       category: service.category,
       url: service.url,
       description: service.description,
-      createdAt: jst(2023, 4, 1),
-      updatedAt: jst(2023, 4, 1),
+      createdAt: tokyoInstant(2023, 4, 1),
+      updatedAt: tokyoInstant(2023, 4, 1),
     })),
     users,
     userPreferredIndustries: students.flatMap((student) => student.industries.map((industryId) => ({ userId: student.id, industryId }))),
@@ -1208,9 +1215,4 @@ function quickEventOf(phase: QuickPhase, result: QuickResult): (typeof QUICK_EVE
   if (phase === 'Webテスト') return 'Webテスト';
   if (phase === 'GD') return 'その他';
   return '面接';
-}
-
-/** The calendar date in Japan of an instant, as YYYY-MM-DD. */
-function tokyoDate(at: Date): string {
-  return new Date(at.getTime() + 9 * HOUR).toISOString().slice(0, 10);
 }

@@ -2,8 +2,9 @@
 // crash half-way leaves the database empty and the next start simply seeds again.
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { db } from '../../db/client.server';
+import { db, writeRows } from '../../db/client.server';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
+import { TOKYO_TIME_ZONE } from '../../lib/tokyo-time';
 import {
   badgeGrants,
   clips,
@@ -59,7 +60,7 @@ export class DemoSeedRefusedError extends Error {
   readonly code = 'DEMO_SEED_DATABASE_NOT_EMPTY';
 
   constructor() {
-    super('The database already has companies: the demo seed only fills an empty database.');
+    super('The database already has companies or accounts: the demo seed only fills an empty database.');
   }
 }
 
@@ -75,10 +76,16 @@ async function insertAll<T extends PgTable>(handle: DbOrTx, table: T, rows: T['$
   }
 }
 
-/** True when no company exists yet: the signal to seed on first start. */
-export async function isDatabaseEmpty(): Promise<boolean> {
-  const rows = await db().select({ id: companies.id }).from(companies).limit(1);
-  return rows.length === 0;
+/**
+ * True when no company and no account exist yet: the signal to seed on first start. A database
+ * with accounts only (a moderator made with npm run admin:create before the first start) is
+ * somebody's site, not an empty one, and the demo's accounts would collide with them.
+ */
+export async function isDatabaseEmpty(handle: DbOrTx = db()): Promise<boolean> {
+  const [company] = await handle.select({ id: companies.id }).from(companies).limit(1);
+  if (company) return false;
+  const [user] = await handle.select({ id: users.id }).from(users).limit(1);
+  return !user;
 }
 
 export async function seedDemoData(options: { seed?: number } = {}): Promise<SeedSummary> {
@@ -94,8 +101,7 @@ export async function seedDemoData(options: { seed?: number } = {}): Promise<See
   await inTransaction(undefined, async (handle) => {
     // Two app processes starting together against one PostgreSQL must not both seed.
     await handle.execute(sql`SELECT pg_advisory_xact_lock(727302)`);
-    const [existing] = await handle.select({ id: companies.id }).from(companies).limit(1);
-    if (existing) throw new DemoSeedRefusedError();
+    if (!(await isDatabaseEmpty(handle))) throw new DemoSeedRefusedError();
 
     // The same rows as data.prefectures and data.industries, written by the function the test
     // factories use too.
@@ -118,9 +124,10 @@ export async function seedDemoData(options: { seed?: number } = {}): Promise<See
     await insertAll(handle, pointEntries, data.pointEntries);
     await insertAll(handle, trackerEntries, data.trackerEntries);
     // Each demo entry's history: the step it is at, on the day it was last changed (Tokyo's date).
-    await handle.execute(
+    await writeRows(
       sql`INSERT INTO tracker_steps (entry_id, status, outcome, "on")
-          SELECT id, status, outcome, (updated_at AT TIME ZONE 'Asia/Tokyo')::date FROM tracker_entries ORDER BY id`,
+          SELECT id, status, outcome, (updated_at AT TIME ZONE ${TOKYO_TIME_ZONE})::date FROM tracker_entries ORDER BY id`,
+      handle,
     );
     await insertAll(handle, companyViewDays, data.companyViewDays);
 

@@ -2,6 +2,7 @@
 // moderator gives when rejecting a post.
 import type { RejectionReason } from '../../db/enums';
 import type { PostSection } from '../../db/schema';
+import { tokyoWallClock } from '../../lib/tokyo-time';
 import type { Random } from './random';
 import type { DemoService } from './services';
 import { companyContext, type CompanyProfile } from './subject';
@@ -96,7 +97,7 @@ export function quickReport(
     resultAfterDays: number;
   },
 ): { title: string; sections: PostSection[] } {
-  const jst = new Date(options.date.getTime() + 9 * 3600_000);
+  const jst = tokyoWallClock(options.date);
   const context = {
     ...companyContext(company),
     date: `${jst.getUTCMonth() + 1}月${jst.getUTCDate()}日`,

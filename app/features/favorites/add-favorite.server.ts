@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { selectRows } from '../../db/client.server';
+import { writeRows } from '../../db/client.server';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import { companies } from '../../db/schema';
 import { recordActivity } from '../badges/record-activity.server';
@@ -21,8 +21,9 @@ export type AddFavoriteResult = {
 export async function addFavorite(options: { tx?: DbOrTx; userId: number; companyId: number }): Promise<AddFavoriteResult> {
   return inTransaction(options.tx, async (tx) => {
     // Inserting from the companies table turns an unknown company into "no row" instead of a
-    // foreign key error, which would abort the caller's transaction.
-    const inserted = await selectRows<{ company_id: number }>(
+    // foreign key error, which would abort the caller's transaction. Raw SQL for this
+    // INSERT … SELECT … ON CONFLICT; the rare path below reads companies with the builder.
+    const inserted = await writeRows<{ company_id: number }>(
       sql`INSERT INTO favorites (user_id, company_id)
           SELECT ${options.userId}, c.id FROM companies c WHERE c.id = ${options.companyId}
           ON CONFLICT (user_id, company_id) DO NOTHING

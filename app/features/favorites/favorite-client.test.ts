@@ -23,7 +23,7 @@ afterEach(() => {
   document.head.querySelector('meta[name="csrf-token"]')?.remove();
 });
 
-describe('the favorite calls (SPEC.md section 7)', () => {
+describe('the favorite calls (docs/product/calls.md#favorite-calls)', () => {
   it('POST /mypage/favorites and DELETE /mypage/favorites/{id} both send company_id and authenticity_token', async () => {
     stubFetch();
     await sendFavorite({ companyId: 12, favorite: true });

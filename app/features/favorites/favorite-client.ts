@@ -1,5 +1,4 @@
-// Browser side of POST /mypage/favorites and DELETE /mypage/favorites/{company_id} (SPEC.md
-// section 7), on the site's one client: form fields company_id and authenticity_token. Both calls
+// Browser side of POST /mypage/favorites and DELETE /mypage/favorites/{company_id} (docs/product/calls.md#favorite-calls), on the site's one client: form fields company_id and authenticity_token. Both calls
 // are idempotent, so a network failure is retried once.
 import { callSite, type CallResult } from '../../lib/site-client';
 

@@ -1,21 +1,12 @@
 // Which companies the student has favorited, shared by every heart button on the page so that
-// all buttons for one company change together (SPEC.md section 4).
-import { useSyncExternalStore } from 'react';
-import { useLoadedPersonalParts } from '../../lib/personal-parts';
-import { useViewer } from '../accounts/viewer';
+// all buttons for one company change together (docs/product/pages.md#favorite-button).
+import { tabChanges } from '../accounts/viewer';
 
-// What the hearts changed in this tab, per student (a change must not outlive a logout).
-const changed = new Map<string, boolean>();
-const listeners = new Set<() => void>();
+// What the hearts changed in this tab.
+const changed = tabChanges<boolean>();
 
 export function setFavorited(userId: number, companyId: number, favorited: boolean): void {
-  changed.set(`${userId}:${companyId}`, favorited);
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  changed.update(userId, companyId, () => favorited);
 }
 
 /**
@@ -24,14 +15,7 @@ function subscribe(listener: () => void): () => void {
  * (pages rendered for the session). On the server and during hydration: the loader's.
  */
 export function useFavorited(companyId: number, fromServer: boolean): boolean {
-  const viewer = useViewer();
-  const personal = useLoadedPersonalParts();
-  const key = viewer ? `${viewer.userId}:${companyId}` : null;
-  const change = useSyncExternalStore(
-    subscribe,
-    () => (key === null ? undefined : changed.get(key)),
-    () => undefined,
-  );
+  const { viewer, personal, change } = changed.useChange(companyId);
   if (viewer?.role !== 'student') return false;
   if (change !== undefined) return change;
   if (personal?.viewer?.userId === viewer.userId) return fromServer || personal.favoriteCompanyIds.includes(companyId);

@@ -1,10 +1,10 @@
 // The audit log of moderator actions (moderation_events, append-only by a trigger): every
 // decision on a post, every closing of its reports and every change to a company or a service
 // is one row, written in the transaction of the change it records.
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { ModerationAction, RejectionReason } from '../../db/enums';
-import { companies, moderationEvents, posts, recruitServices, users } from '../../db/schema';
+import { companies, moderationEvents, pointEntries, posts, recruitServices, users } from '../../db/schema';
 import { orDb, type DbOrTx } from '../../db/transaction.server';
 
 export type ModeratorActionInput = {
@@ -37,6 +37,17 @@ export async function recordModeratorAction(input: ModeratorActionInput): Promis
       detail: input.detail ?? null,
     });
 }
+
+/**
+ * Joins an approval to the points it credited: the credit of a first publication is written in
+ * the approval's transaction, so at the same now(). A later approval of the post credits nothing.
+ */
+export const creditOfApproval = and(
+  eq(moderationEvents.action, 'approve'),
+  eq(pointEntries.postId, moderationEvents.postId),
+  eq(pointEntries.reason, 'post_published'),
+  eq(pointEntries.createdAt, moderationEvents.createdAt),
+);
 
 export type AuditLogEntry = {
   id: number;

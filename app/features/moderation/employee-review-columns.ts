@@ -48,3 +48,10 @@ export type EmployeeReviewColumnName = (typeof EMPLOYEE_REVIEW_COLUMNS)[number][
 
 /** The largest file the upload takes: a few thousand reviews of usual length. */
 export const EMPLOYEE_REVIEW_CSV_MAX_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The most rows a file may have: far more reviews than 5 MB holds (a whole review takes 100
+ * bytes at the least), yet a bound on what the check of repeated source ids keeps in memory
+ * (docs/decisions/054-streamed-imports.md).
+ */
+export const MAX_IMPORT_ROWS = 100_000;

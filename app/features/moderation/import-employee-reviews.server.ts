@@ -1,179 +1,560 @@
-// The 社員クチコミ import (issue 14; docs/decisions/029-admin-catalog.md): a CSV file becomes
-// published employee_word_mouth posts, all in one transaction or none. A dry run reports what
-// would happen and writes nothing; a real run refuses the whole file while any row is invalid,
-// unless asked to skip those rows. Rows are keyed by their source id (posts.import_source_id,
-// unique): an id already stored is reported as 取込済み, and two imports of one file at once
-// store each post once (publishPost's ON CONFLICT DO NOTHING).
-import { inArray } from 'drizzle-orm';
+// The 社員クチコミ import (issue 14, issue 28; docs/decisions/029-admin-catalog.md and
+// 054-streamed-imports.md): a CSV file becomes published employee_word_mouth posts. An import is
+// a row of employee_review_imports, run in the background by the process that took the upload
+// (or in the foreground by the command line), in three streamed passes over the file, a batch of
+// rows at a time and never the whole file in memory:
+//   1. the source ids, to refuse every row of an id the file has twice;
+//   2. the check of every row (nothing written): the counts and the first 100 refused rows;
+//   3. unless a dry run, or invalid rows without skipInvalid (the whole file refused): the valid
+//      new rows written in short transactions, each with the import's progress.
+// After each step the import rests as long as the step took, so that requests keep at least half
+// of the process and of the database (the embedded database runs in this thread). Rows are keyed by their source id (posts.import_source_id, unique): an id already
+// stored is 取込済み, so an import interrupted by a restart (中断) is finished by importing the
+// same file again. One import runs at a time on a site (a partial unique index).
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
-import { companies, posts } from '../../db/schema';
-import { publishPost } from '../posts/publish-post.server';
+import { type EmployeeReviewImportStatus, RUNNING_IMPORT_STATUSES } from '../../db/enums';
+
+export type { EmployeeReviewImportStatus };
+import { isUniqueViolation } from '../../db/errors';
+import { companies, employeeReviewImports, posts, type RefusedImportRow } from '../../db/schema';
+import { inTransaction } from '../../db/transaction.server';
+import { AppError } from '../../lib/app-error';
+import { dataDir } from '../../lib/config.server';
+import { logger } from '../../lib/logger.server';
+import { invalidatePageCache } from '../../lib/page-cache.server';
+import { publishImportedPosts } from '../posts/publish-post.server';
 import { invalidateCompanyCatalog } from '../search/company-catalog.server';
 import { recordModeratorAction } from './audit-log.server';
-import { type CheckedRow, checkEmployeeReviewRows, decodeCsvBytes, parseEmployeeReviewCsv } from './employee-review-csv';
-
-/** ready: valid and new (imported by a real run); imported: stored now; skipped: its source id is stored already. */
-export type ImportRowStatus = 'ready' | 'imported' | 'skipped' | 'invalid';
-
-export type ImportRow = {
-  line: number;
-  sourceId: string;
-  companyId: number | null;
-  companyName: string | null;
-  title: string;
-  status: ImportRowStatus;
-  reasons: string[];
-  postId: number | null;
-};
-
-/**
- * dry_run: checked only; refused: a real run that imported nothing because rows are invalid;
- * imported: a real run that stored its new rows; unreadable: the file itself could not be read.
- */
-export type ImportOutcome = 'dry_run' | 'refused' | 'imported' | 'unreadable';
-
-export type ImportReport = {
-  outcome: ImportOutcome;
-  dryRun: boolean;
-  skipInvalid: boolean;
-  /** Why the file could not be read (outcome unreadable). */
-  fileError: string | null;
-  counts: { rows: number; ready: number; imported: number; skipped: number; invalid: number };
-  rows: ImportRow[];
-};
+import {
+  type CheckedRow,
+  type CsvRow,
+  checkEmployeeReviewRowInFile,
+  inBatches,
+  keepRefusedRow,
+  readEmployeeReviewCsv,
+  SourceIdIndex,
+  UnreadableCsv,
+} from './employee-review-csv';
 
 export const ALREADY_IMPORTED = '取込済み';
 
-function countsOf(rows: readonly ImportRow[]): ImportReport['counts'] {
-  const count = (status: ImportRowStatus) => rows.filter((row) => row.status === status).length;
-  return { rows: rows.length, ready: count('ready'), imported: count('imported'), skipped: count('skipped'), invalid: count('invalid') };
-}
+/**
+ * Rows read, checked and looked up between two rests: a few tens of milliseconds of work in this
+ * thread (the embedded database runs here too), so that a page never waits long behind them.
+ */
+const BATCH_ROWS = 100;
+/**
+ * How long (in CPU time) one write transaction should take. On PGlite a transaction holds the one
+ * connection and, at its commit, runs the post_listings trigger of every new post in this thread
+ * (about 3 ms a post): the number of posts a transaction writes follows from the last one's time,
+ * within bounds (below 10 posts a transaction's own statements cost more than its posts).
+ */
+const WRITE_TARGET_MS = 50;
+const WRITE_MIN_POSTS = 10;
+const WRITE_MAX_POSTS = 100;
+/** How often the page's counts move while the import reads (each write transaction also moves them). */
+const PROGRESS_MS = 500;
+/** How much of the file is read at once. */
+const READ_CHUNK_BYTES = 64 * 1024;
+/** A running import's row says its process lives this often; one silent for ABANDONED_AFTER_MS is 中断. */
+const HEARTBEAT_MS = 10_000;
+const ABANDONED_AFTER_MS = 60_000;
 
-/** The companies of the rows' ids that exist, with their names. */
-async function companyNames(ids: number[]): Promise<Map<number, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db().select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, ids));
-  return new Map(rows.map((row) => [row.id, row.name]));
-}
-
-/** The source ids among `ids` that are stored already. */
-async function storedSourceIds(ids: string[]): Promise<Set<string>> {
-  if (ids.length === 0) return new Set();
-  const rows = await db().select({ id: posts.importSourceId }).from(posts).where(inArray(posts.importSourceId, ids));
-  return new Set(rows.map((row) => row.id!));
-}
-
-function toReportRow(checked: CheckedRow, names: Map<number, string>, stored: Set<string>): ImportRow {
-  const companyName = checked.companyId === null ? null : (names.get(checked.companyId) ?? null);
-  const reasons = checked.ok ? [] : [...checked.reasons];
-  if (checked.companyId !== null && companyName === null) reasons.unshift(`企業が見つかりません（company_id: ${checked.companyId}）`);
-  const base = {
-    line: checked.line,
-    sourceId: checked.sourceId,
-    companyId: checked.companyId,
-    companyName,
-    title: checked.ok ? checked.content.title : checked.title,
-    postId: null,
-  };
-  if (reasons.length > 0) return { ...base, status: 'invalid', reasons };
-  if (stored.has(checked.sourceId)) return { ...base, status: 'skipped', reasons: [ALREADY_IMPORTED] };
-  return { ...base, status: 'ready', reasons: [] };
-}
-
-export async function importEmployeeReviews(options: {
-  csvText: string;
+export type ImportOptions = {
   dryRun: boolean;
   skipInvalid: boolean;
-  /** Who imports (the audit log); the command-line import has none. */
-  moderatorId?: number;
-  /** The file's name, for the audit log. */
-  sourceName?: string;
+  /** Who imports (the audit log); null for the command line. */
+  moderatorId: number | null;
+  /** The file's name, for the page and the audit log. */
+  fileName: string;
   /** For tests: the time the publication dates are checked against. */
   now?: number;
-}): Promise<ImportReport> {
-  const { dryRun, skipInvalid } = options;
-  const parsed = parseEmployeeReviewCsv(options.csvText);
-  if (!parsed.ok) {
-    return { outcome: 'unreadable', dryRun, skipInvalid, fileError: parsed.error, counts: countsOf([]), rows: [] };
-  }
-  const checked = checkEmployeeReviewRows(parsed.rows, parsed.columns, options.now);
-  const companyIds = [...new Set(checked.flatMap((row) => (row.companyId === null ? [] : [row.companyId])))];
-  const [names, stored] = await Promise.all([
-    companyNames(companyIds),
-    storedSourceIds([...new Set(checked.flatMap((row) => (row.sourceId ? [row.sourceId] : [])))]),
-  ]);
-  const rows = checked.map((row) => toReportRow(row, names, stored));
-  const report = (outcome: ImportOutcome): ImportReport => ({
-    outcome,
-    dryRun,
-    skipInvalid,
-    fileError: null,
-    counts: countsOf(rows),
-    rows,
-  });
+};
 
-  if (dryRun) return report('dry_run');
-  if (rows.some((row) => row.status === 'invalid') && !skipInvalid) return report('refused');
+export type ImportCounts = { rows: number; ready: number; imported: number; skipped: number; invalid: number };
 
-  const content = new Map(checked.flatMap((row) => (row.ok ? [[row.line, row] as const] : [])));
-  await db().transaction(async (tx) => {
-    for (const row of rows) {
-      const valid = content.get(row.line);
-      if (row.status !== 'ready' || !valid) continue;
-      const published = await publishPost({
-        tx,
-        type: 'employee_word_mouth',
-        authorId: null,
-        companyId: valid.companyId,
-        content: valid.content,
-        publishedAt: valid.publishedAt ?? undefined,
-        importSourceId: valid.sourceId,
-      });
-      row.postId = published.postId;
-      // Stored by another import since this one looked.
-      if (published.alreadyImported) Object.assign(row, { status: 'skipped', reasons: [ALREADY_IMPORTED] });
-      else row.status = 'imported';
-    }
-    if (options.moderatorId !== undefined) {
-      const counts = countsOf(rows);
-      await recordModeratorAction({
-        tx,
+/** An import as the page and the command line show it. */
+export type ImportView = {
+  id: number;
+  fileName: string;
+  dryRun: boolean;
+  skipInvalid: boolean;
+  status: EmployeeReviewImportStatus;
+  running: boolean;
+  /** How far the running pass is, 0–100 (checking counts both reading passes); null once finished. */
+  percent: number | null;
+  counts: ImportCounts;
+  /** Why the file could not be read (status unreadable). */
+  fileError: string | null;
+  /** The first refused rows (at most 100), with their companies' names where they exist. */
+  refusedRows: Array<RefusedImportRow & { companyName: string | null }>;
+  createdAt: string;
+  finishedAt: string | null;
+};
+
+const isRunning = (status: EmployeeReviewImportStatus) => (RUNNING_IMPORT_STATUSES as readonly string[]).includes(status);
+
+/** Where uploaded files wait while their import runs (deleted after it). */
+function importFilesDir(): string {
+  return join(dataDir(), 'import-files');
+}
+
+// ---------------------------------------------------------------- the import's row
+
+type ImportRow = typeof employeeReviewImports.$inferSelect;
+type ImportUpdate = Partial<Omit<typeof employeeReviewImports.$inferInsert, 'id'>>;
+
+async function createImport(options: ImportOptions, fileBytes: number): Promise<number> {
+  await interruptAbandonedImports();
+  try {
+    const [row] = await db()
+      .insert(employeeReviewImports)
+      .values({
         moderatorId: options.moderatorId,
-        action: 'import_employee_reviews',
-        detail: {
-          file: options.sourceName ?? null,
-          rows: counts.rows,
-          imported: counts.imported,
-          skipped: counts.skipped,
-          invalid: counts.invalid,
-          skipInvalid,
-        },
-      });
-    }
-  });
-  // publishPost moved the companies' post counts: this process's search shows them at once.
-  if (rows.some((row) => row.status === 'imported')) invalidateCompanyCatalog();
-  return report('imported');
+        fileName: options.fileName,
+        fileBytes,
+        dryRun: options.dryRun,
+        skipInvalid: options.skipInvalid,
+      })
+      .returning({ id: employeeReviewImports.id });
+    return row!.id;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('import_running');
+    throw error;
+  }
+}
+
+/** Writes the progress of a running import (its process lives: the heartbeat moves too). */
+async function updateImport(id: number, fields: ImportUpdate, handle = db()): Promise<void> {
+  await handle
+    .update(employeeReviewImports)
+    .set({ ...fields, heartbeatAt: sql`now()` })
+    .where(eq(employeeReviewImports.id, id));
 }
 
 /**
- * importEmployeeReviews for a file's bytes (the upload, the command line): UTF-8 with or without
- * a BOM; other bytes (Shift_JIS from Excel) are an unreadable file, with the way to save UTF-8.
+ * Ends an import with its outcome, and writes the audit row of a moderator's import that wrote
+ * (or would have written, had it not been interrupted) anything: one row per import, as before.
  */
-export async function importEmployeeReviewFile(
-  options: Omit<Parameters<typeof importEmployeeReviews>[0], 'csvText'> & { bytes: Uint8Array },
-): Promise<ImportReport> {
-  const { bytes, ...rest } = options;
-  const decoded = decodeCsvBytes(bytes);
-  if (!decoded.ok) {
-    return {
-      outcome: 'unreadable',
-      dryRun: rest.dryRun,
-      skipInvalid: rest.skipInvalid,
-      fileError: decoded.error,
-      counts: countsOf([]),
-      rows: [],
-    };
+async function finishImport(id: number, status: EmployeeReviewImportStatus, fields: ImportUpdate = {}): Promise<ImportRow> {
+  const finished = await inTransaction(undefined, async (tx) => {
+    const [row] = await tx
+      .update(employeeReviewImports)
+      .set({ ...fields, status, finishedAt: sql`now()`, heartbeatAt: sql`now()` })
+      .where(eq(employeeReviewImports.id, id))
+      .returning();
+    if (row && row.moderatorId !== null && (status === 'imported' || (status === 'interrupted' && row.imported > 0))) {
+      await recordModeratorAction({
+        tx,
+        moderatorId: row.moderatorId,
+        action: 'import_employee_reviews',
+        detail: {
+          importId: row.id,
+          file: row.fileName,
+          rows: row.rows,
+          imported: row.imported,
+          skipped: row.skipped,
+          invalid: row.invalid,
+          skipInvalid: row.skipInvalid,
+          ...(status === 'interrupted' ? { interrupted: true } : {}),
+        },
+      });
+    }
+    return row!;
+  });
+  if (finished.imported > 0) {
+    // publishImportedPosts moved the companies' post counts: this process's search and pages
+    // show them at once (other processes within their usual 5 and 10 s).
+    invalidateCompanyCatalog();
+    invalidatePageCache();
   }
-  return importEmployeeReviews({ ...rest, csvText: decoded.text });
+  return finished;
+}
+
+// ---------------------------------------------------------------- the passes
+
+/** An import stopped at a batch's end (the server stopping): marked 中断. */
+class Interrupted extends Error {}
+
+/** The process's CPU time so far, in milliseconds (what blocks requests; a busy machine's waits are not counted). */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+/**
+ * The import's share of the process: after each step it rests as long as the process worked
+ * (in CPU time) since its last rest, reading, checking and running the import's queries (the
+ * embedded database's included: it runs in this thread), so that requests get at least half of
+ * the thread, and more while they are busy (their work between the import's awaits counts too).
+ * Stops at a rest when the import is told to.
+ */
+class Pacer {
+  private since = cpuMs();
+
+  constructor(private readonly signal: AbortSignal) {}
+
+  async rest(): Promise<void> {
+    const worked = cpuMs() - this.since;
+    await new Promise((resolve) => (worked < 1 ? setImmediate(resolve) : setTimeout(resolve, worked)));
+    if (this.signal.aborted) throw new Interrupted();
+    this.since = cpuMs();
+  }
+}
+
+/** The file's bytes, counted as they are read. */
+async function* counted(chunks: AsyncIterable<Uint8Array>, onRead: (bytes: number) => void): AsyncGenerator<Uint8Array> {
+  let bytes = 0;
+  for await (const chunk of chunks) {
+    bytes += chunk.length;
+    onRead(bytes);
+    yield chunk;
+  }
+}
+
+type ValidRow = Extract<CheckedRow, { ok: true }>;
+
+/**
+ * A batch of checked rows against the database: the refused ones (with 「企業が見つかりません」 for
+ * an id no company has), the valid rows already stored (取込済み) and the new ones.
+ */
+async function sortBatch(checked: CheckedRow[]): Promise<{ fresh: ValidRow[]; stored: ValidRow[]; refused: RefusedImportRow[] }> {
+  const companyIds = [...new Set(checked.flatMap((row) => (row.companyId === null ? [] : [row.companyId])))];
+  const known = new Set(
+    companyIds.length === 0
+      ? []
+      : (await db().select({ id: companies.id }).from(companies).where(inArray(companies.id, companyIds))).map((row) => row.id),
+  );
+  const valid = checked.filter((row): row is ValidRow => row.ok && known.has(row.companyId));
+  const sourceIds = valid.map((row) => row.sourceId);
+  const stored = new Set(
+    sourceIds.length === 0
+      ? []
+      : (await db().select({ id: posts.importSourceId }).from(posts).where(inArray(posts.importSourceId, sourceIds))).map((row) => row.id),
+  );
+  const refused: RefusedImportRow[] = [];
+  for (const row of checked) {
+    const unknownCompany = row.companyId !== null && !known.has(row.companyId);
+    if (row.ok && !unknownCompany) continue;
+    const reasons = row.ok ? [] : [...row.reasons];
+    if (unknownCompany) reasons.unshift(`企業が見つかりません（company_id: ${row.companyId}）`);
+    const title = row.ok ? row.content.title : row.title;
+    refused.push({ line: row.line, sourceId: row.sourceId, companyId: row.companyId, title, reasons });
+  }
+  return {
+    fresh: valid.filter((row) => !stored.has(row.sourceId)),
+    stored: valid.filter((row) => stored.has(row.sourceId)),
+    refused,
+  };
+}
+
+type Pass = { rows: AsyncGenerator<CsvRow[]>; bytesRead: () => number };
+
+/** A new reading of the file, in batches of rows. */
+function readPass(open: () => AsyncIterable<Uint8Array>, batchRows: number): Pass {
+  let bytes = 0;
+  const rows = readEmployeeReviewCsv(
+    counted(open(), (n) => {
+      bytes = n;
+    }),
+  );
+  return { rows: inBatches(rows, batchRows), bytesRead: () => bytes };
+}
+
+/** Writes the new rows of a batch in transactions of about WRITE_TARGET_MS; answers the next transaction's size. */
+async function writeBatch(
+  id: number,
+  fresh: ValidRow[],
+  written: { imported: number; skipped: number },
+  bytesRead: number,
+  pacer: Pacer,
+  size: number,
+): Promise<number> {
+  let next = size;
+  let at = 0;
+  while (at < fresh.length) {
+    const rows = fresh.slice(at, at + next);
+    at += rows.length;
+    const started = cpuMs();
+    const committed = await inTransaction(undefined, async (tx) => {
+      const inserted = await publishImportedPosts({
+        tx,
+        type: 'employee_word_mouth',
+        posts: rows.map((row) => ({
+          companyId: row.companyId,
+          content: row.content,
+          publishedAt: row.publishedAt ?? undefined,
+          importSourceId: row.sourceId,
+        })),
+      });
+      // A row missing from `inserted` was stored by another import (the command line) since the check.
+      const after = { imported: written.imported + inserted.size, skipped: written.skipped + rows.length - inserted.size };
+      await updateImport(id, { ...after, bytesRead }, tx);
+      return after;
+    });
+    Object.assign(written, committed);
+    const took = Math.max(1, cpuMs() - started);
+    next = Math.max(WRITE_MIN_POSTS, Math.min(WRITE_MAX_POSTS, Math.floor((rows.length * WRITE_TARGET_MS) / took)));
+    await pacer.rest();
+  }
+  return next;
+}
+
+/** Runs an import to its end; never throws: an unexpected failure is logged and the import 中断. */
+async function processImport(id: number, options: ImportOptions, open: () => AsyncIterable<Uint8Array>, signal: AbortSignal) {
+  const now = options.now ?? Date.now();
+  const heartbeat = setInterval(() => {
+    updateImport(id, {}).catch(() => {});
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
+  const pacer = new Pacer(signal);
+  try {
+    // 1. The source ids.
+    await updateImport(id, { status: 'checking', bytesRead: 0 });
+    const sourceIds = new SourceIdIndex();
+    const scan = readPass(open, BATCH_ROWS);
+    let shown = { at: performance.now(), refused: 0 };
+    for await (const batch of scan.rows) {
+      for (const row of batch) sourceIds.add(row);
+      if (performance.now() - shown.at >= PROGRESS_MS) {
+        await updateImport(id, { bytesRead: scan.bytesRead() });
+        shown = { at: performance.now(), refused: 0 };
+      }
+      await pacer.rest();
+    }
+    const scanned = scan.bytesRead();
+
+    // 2. Every row checked; nothing written. The page sees the counts every PROGRESS_MS.
+    const counts = { rows: 0, ready: 0, imported: 0, skipped: 0, invalid: 0 };
+    const refusedRows: RefusedImportRow[] = [];
+    const check = readPass(open, BATCH_ROWS);
+    for await (const batch of check.rows) {
+      const { fresh, stored, refused } = await sortBatch(batch.map((row) => checkEmployeeReviewRowInFile(row, sourceIds, now)));
+      counts.rows += batch.length;
+      counts.ready += fresh.length;
+      counts.skipped += stored.length;
+      counts.invalid += refused.length;
+      for (const row of refused) keepRefusedRow(refusedRows, row);
+      if (performance.now() - shown.at >= PROGRESS_MS) {
+        // The refused rows only while their list grows (it stops at 100).
+        const more = refusedRows.length > shown.refused ? { refusedRows } : {};
+        await updateImport(id, { ...counts, ...more, bytesRead: scanned + check.bytesRead() });
+        shown = { at: performance.now(), refused: refusedRows.length };
+      }
+      await pacer.rest();
+    }
+    const checked = { ...counts, refusedRows };
+    if (options.dryRun) return await finishImport(id, 'dry_run', checked);
+    if (counts.invalid > 0 && !options.skipInvalid) return await finishImport(id, 'refused', checked);
+
+    // 3. The valid new rows written, in short transactions.
+    await updateImport(id, { ...checked, status: 'importing', bytesRead: 0 });
+    const written = { imported: 0, skipped: 0 };
+    let refusedNow = 0;
+    let size = WRITE_MIN_POSTS;
+    const write = readPass(open, BATCH_ROWS);
+    for await (const batch of write.rows) {
+      const { fresh, stored, refused } = await sortBatch(batch.map((row) => checkEmployeeReviewRowInFile(row, sourceIds, now)));
+      written.skipped += stored.length;
+      // The rows refused now are those refused by the check, unless a company was deleted since.
+      refusedNow += refused.length;
+      if (fresh.length === 0) {
+        if (performance.now() - shown.at >= PROGRESS_MS) {
+          await updateImport(id, { ...written, bytesRead: write.bytesRead() });
+          shown = { at: performance.now(), refused: 0 };
+        }
+        await pacer.rest();
+      } else {
+        size = await writeBatch(id, fresh, written, write.bytesRead(), pacer, size);
+      }
+    }
+    return await finishImport(id, 'imported', { ...written, invalid: Math.max(counts.invalid, refusedNow) });
+  } catch (error) {
+    if (error instanceof UnreadableCsv) return await finishImport(id, 'unreadable', { fileError: error.message }).catch(failed(id));
+    if (!(error instanceof Interrupted)) failed(id)(error);
+    return await finishImport(id, 'interrupted').catch(failed(id));
+  } finally {
+    clearInterval(heartbeat);
+  }
+}
+
+const failed = (id: number) => (error: unknown) => {
+  logger().error({ err: error, importId: id }, 'employee review import failed; it is marked interrupted (中断)');
+};
+
+// ---------------------------------------------------------------- running imports
+
+/** The imports this process runs, to stop them (marked 中断) when the server stops. */
+const running = new Map<number, { controller: AbortController; done: Promise<unknown> }>();
+
+function launch(id: number, options: ImportOptions, path: string, removeFile: boolean): Promise<unknown> {
+  const controller = new AbortController();
+  const open = () => createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
+  const done = processImport(id, options, open, controller.signal).finally(async () => {
+    running.delete(id);
+    if (removeFile) await rm(path, { force: true }).catch(() => {});
+  });
+  running.set(id, { controller, done });
+  return done;
+}
+
+/**
+ * The upload: the import's row (or AppError 'import_running' while another runs), the file saved
+ * under DATA_DIR (read from the upload as a stream), and the import started in the background.
+ * Answers the import's id; its page shows how it goes.
+ */
+export async function startEmployeeReviewImport(options: ImportOptions & { file: Blob }): Promise<number> {
+  const id = await createImport(options, options.file.size);
+  const path = join(importFilesDir(), `${id}.csv`);
+  try {
+    await mkdir(importFilesDir(), { recursive: true });
+    await pipeline(Readable.fromWeb(options.file.stream() as never), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+  } catch (error) {
+    await rm(path, { force: true });
+    await finishImport(id, 'interrupted').catch(failed(id));
+    throw error;
+  }
+  void launch(id, options, path, true);
+  return id;
+}
+
+/** The command line: the import of a file where it is, run to its end here. Answers its id. */
+export async function runEmployeeReviewImportFile(
+  options: ImportOptions & { path: string; onCreated?: (id: number) => void },
+): Promise<number> {
+  const id = await createImport(options, (await stat(options.path)).size);
+  options.onCreated?.(id);
+  await launch(id, options, options.path, false);
+  return id;
+}
+
+/** Waits until an import this process runs is over (tests, the command line). */
+export async function employeeReviewImportSettled(id: number): Promise<void> {
+  await running.get(id)?.done;
+}
+
+/** The server stopping: this process's imports stop at their batch's end, marked 中断. */
+export async function stopEmployeeReviewImports(): Promise<void> {
+  const all = [...running.values()];
+  for (const { controller } of all) controller.abort();
+  await Promise.all(all.map((entry) => entry.done));
+}
+
+/**
+ * Marks 中断 the imports no process runs any more: those whose heartbeat stopped a minute ago,
+ * or, at the start of a server that is alone on its database (PGlite's DATA_DIR has one owner),
+ * every unfinished one. At start, also deletes the files left by imports that are over.
+ */
+export async function interruptAbandonedImports(options: { atStart?: 'alone' | 'shared' } = {}): Promise<void> {
+  const table = employeeReviewImports;
+  const abandoned = await db()
+    .select({ id: table.id })
+    .from(table)
+    .where(
+      and(
+        isNull(table.finishedAt),
+        options.atStart === 'alone'
+          ? undefined
+          : sql`${table.heartbeatAt} < now() - ${sql.raw(`interval '${ABANDONED_AFTER_MS / 1000} seconds'`)}`,
+      ),
+    );
+  for (const { id } of abandoned) if (!running.has(id)) await finishImport(id, 'interrupted');
+  if (!options.atStart) return;
+  const files = await readdir(importFilesDir()).catch(() => [] as string[]);
+  const ids = files.flatMap((name) => (/^\d+\.csv$/.test(name) ? [Number.parseInt(name, 10)] : []));
+  const live = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db()
+            .select({ id: table.id })
+            .from(table)
+            .where(and(inArray(table.id, ids), isNull(table.finishedAt)))
+        ).map((row) => row.id),
+  );
+  for (const id of ids) if (!live.has(id)) await rm(join(importFilesDir(), `${id}.csv`), { force: true });
+}
+
+// ---------------------------------------------------------------- reading imports
+
+function percentOf(row: ImportRow): number | null {
+  if (!isRunning(row.status)) return null;
+  if (row.fileBytes === 0 || row.status === 'queued') return 0;
+  const total = row.status === 'checking' ? 2 * row.fileBytes : row.fileBytes;
+  return Math.min(100, Math.floor((row.bytesRead / total) * 100));
+}
+
+async function toView(row: ImportRow): Promise<ImportView> {
+  const companyIds = [...new Set(row.refusedRows.flatMap((refused) => (refused.companyId === null ? [] : [refused.companyId])))];
+  const names = new Map(
+    companyIds.length === 0
+      ? []
+      : (await db().select({ id: companies.id, name: companies.name }).from(companies).where(inArray(companies.id, companyIds))).map(
+          (company) => [company.id, company.name] as const,
+        ),
+  );
+  return {
+    id: row.id,
+    fileName: row.fileName,
+    dryRun: row.dryRun,
+    skipInvalid: row.skipInvalid,
+    status: row.status,
+    running: isRunning(row.status),
+    percent: percentOf(row),
+    counts: { rows: row.rows, ready: row.ready, imported: row.imported, skipped: row.skipped, invalid: row.invalid },
+    fileError: row.fileError,
+    refusedRows: row.refusedRows.map((refused) => ({
+      ...refused,
+      companyName: refused.companyId === null ? null : (names.get(refused.companyId) ?? null),
+    })),
+    createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+/** An import by its id, or null. */
+export async function findEmployeeReviewImport(id: number): Promise<ImportView | null> {
+  const [row] = await db().select().from(employeeReviewImports).where(eq(employeeReviewImports.id, id));
+  return row ? toView(row) : null;
+}
+
+/** The import running on the site, if any (one abandoned by a dead process is marked 中断 first). */
+export async function runningEmployeeReviewImport(): Promise<ImportView | null> {
+  await interruptAbandonedImports();
+  const [row] = await db().select().from(employeeReviewImports).where(isNull(employeeReviewImports.finishedAt));
+  return row ? toView(row) : null;
+}
+
+export type ImportSummary = Pick<ImportView, 'id' | 'fileName' | 'dryRun' | 'status' | 'counts' | 'createdAt'>;
+
+/** The latest imports, newest first. */
+export async function recentEmployeeReviewImports(limit = 5): Promise<ImportSummary[]> {
+  const table = employeeReviewImports;
+  const rows = await db()
+    .select({
+      id: table.id,
+      fileName: table.fileName,
+      dryRun: table.dryRun,
+      status: table.status,
+      rows: table.rows,
+      ready: table.ready,
+      imported: table.imported,
+      skipped: table.skipped,
+      invalid: table.invalid,
+      createdAt: table.createdAt,
+    })
+    .from(table)
+    .orderBy(desc(table.id))
+    .limit(limit);
+  return rows.map(({ rows: count, ready, imported, skipped, invalid, createdAt, ...rest }) => ({
+    ...rest,
+    counts: { rows: count, ready, imported, skipped, invalid },
+    createdAt: createdAt.toISOString(),
+  }));
 }

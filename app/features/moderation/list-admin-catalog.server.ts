@@ -2,7 +2,8 @@
 // normalised search (decision 008) and shown with what the database has now.
 import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
-import { companies, industries, prefectures } from '../../db/schema';
+import { companies } from '../../db/schema';
+import { companyPlaceNames, withCompanyPlace } from '../companies/company-place.server';
 import { pageOf } from '../../lib/pagination';
 import { listRecruitServices, type RecruitServiceSummary } from '../recruit-services/list-recruit-services.server';
 import { normalizeSearchText } from '../search/normalize';
@@ -23,22 +24,21 @@ export type AdminCompanyRow = {
 export type AdminPage<T> = { total: number; page: number; pageCount: number; items: T[] };
 
 async function companyRows(where: ReturnType<typeof inArray> | undefined, page?: { limit: number; offset: number }) {
-  const query = db()
-    .select({
-      id: companies.id,
-      name: companies.name,
-      kana: companies.kana,
-      industryName: industries.name,
-      prefectureName: prefectures.name,
-      publishedPostCount: companies.publishedPostCount,
-      updatedAt: companies.updatedAt,
-    })
-    .from(companies)
-    .innerJoin(industries, eq(industries.id, companies.industryId))
-    .innerJoin(prefectures, eq(prefectures.id, companies.prefectureId))
+  const query = withCompanyPlace(
+    db()
+      .select({
+        id: companies.id,
+        name: companies.name,
+        kana: companies.kana,
+        ...companyPlaceNames,
+        publishedPostCount: companies.publishedPostCount,
+        updatedAt: companies.updatedAt,
+      })
+      .from(companies)
+      .$dynamic(),
+  )
     .where(where)
-    .orderBy(desc(companies.id))
-    .$dynamic();
+    .orderBy(desc(companies.id));
   return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 

@@ -1,7 +1,9 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { PostTypeKey, RejectionReason } from '../../db/enums';
 import { moderationEvents, pointEntries, postRevisions, posts } from '../../db/schema';
 import { orDb, type DbOrTx } from '../../db/transaction.server';
+import { creditOfApproval } from './audit-log.server';
+import { revisionTitle } from './review-queue.server';
 
 export type AuthorNotice = {
   id: number;
@@ -28,7 +30,7 @@ export async function listAuthorNotices(options: { tx?: DbOrTx; userId: number; 
       action: moderationEvents.action,
       postId: posts.id,
       postType: posts.type,
-      title: sql<string>`coalesce(nullif(${postRevisions.content}->>'title', ''), ${posts.title})`,
+      title: revisionTitle,
       reason: moderationEvents.reason,
       note: moderationEvents.note,
       points: pointEntries.amount,
@@ -36,16 +38,7 @@ export async function listAuthorNotices(options: { tx?: DbOrTx; userId: number; 
     .from(moderationEvents)
     .innerJoin(posts, eq(posts.id, moderationEvents.postId))
     .leftJoin(postRevisions, and(eq(postRevisions.postId, moderationEvents.postId), eq(postRevisions.revision, moderationEvents.revision)))
-    // The credit of a publication is written in the approval's transaction: the same now().
-    .leftJoin(
-      pointEntries,
-      and(
-        eq(moderationEvents.action, 'approve'),
-        eq(pointEntries.postId, posts.id),
-        eq(pointEntries.reason, 'post_published'),
-        eq(pointEntries.createdAt, moderationEvents.createdAt),
-      ),
-    )
+    .leftJoin(pointEntries, creditOfApproval)
     .where(and(eq(posts.authorId, options.userId), inArray(moderationEvents.action, ['approve', 'reject', 'unpublish'])))
     .orderBy(desc(moderationEvents.createdAt), desc(moderationEvents.id))
     .limit(options.limit ?? 5);

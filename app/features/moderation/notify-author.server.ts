@@ -7,7 +7,7 @@ import type { PostTypeKey, RejectionReason } from '../../db/enums';
 import { users } from '../../db/schema';
 import type { DbOrTx } from '../../db/transaction.server';
 import { publicOrigin } from '../../lib/config.server';
-import { enqueueEmail } from '../../lib/email/queue.server';
+import { enqueueEmail } from '../email/queue.server';
 import { REJECTION_REASON_LABELS } from '../posts/labels';
 import { POST_TYPES } from '../posts/post-types';
 import { formatPoints } from '../rewards/point-amounts';
@@ -22,6 +22,11 @@ const SUBJECTS: Record<DecisionNotice['kind'], string> = {
   rejected: '【シューログ】投稿を公開できませんでした',
   unpublished: '【シューログ】投稿の公開を停止しました',
 };
+
+/** The email's dedupe key: one email per post, revision and decision, however often it is retried. */
+export function decisionEmailKey(kind: DecisionNotice['kind'], post: { id: number; revision: number }): string {
+  return `post-${kind}:${post.id}:${post.revision}`;
+}
 
 export async function notifyAuthor(options: {
   tx: DbOrTx;
@@ -57,6 +62,6 @@ export async function notifyAuthor(options: {
     to: author.email,
     subject: SUBJECTS[notice.kind],
     text: lines.join('\n'),
-    dedupeKey: `post-${notice.kind}:${post.id}:${post.revision}`,
+    dedupeKey: decisionEmailKey(notice.kind, post),
   });
 }

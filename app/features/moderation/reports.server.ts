@@ -4,6 +4,7 @@
 import { and, asc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import type { PostStatus, PostTypeKey, RejectionReason, ReportReason } from '../../db/enums';
 import { companies, postReports, postRevisions, posts, recruitServices } from '../../db/schema';
+import { withPostSubject } from '../posts/post-subject.server';
 import { inTransaction, orDb, type DbOrTx } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
 import { refreshCompanyStats } from '../companies/refresh-company-stats.server';
@@ -66,19 +67,19 @@ export async function listReportedPosts(options: { tx?: DbOrTx; limit?: number }
   if (waiting.length === 0) return { posts: [], total: counted?.n ?? 0 };
   const ids = waiting.map((row) => row.postId);
   const [rows, reports] = await Promise.all([
-    handle
-      .select({
-        id: posts.id,
-        type: posts.type,
-        title: posts.title,
-        status: posts.status,
-        company: companies.name,
-        service: recruitServices.name,
-      })
-      .from(posts)
-      .leftJoin(companies, eq(companies.id, posts.companyId))
-      .leftJoin(recruitServices, eq(recruitServices.id, posts.recruitServiceId))
-      .where(inArray(posts.id, ids)),
+    withPostSubject(
+      handle
+        .select({
+          id: posts.id,
+          type: posts.type,
+          title: posts.title,
+          status: posts.status,
+          company: companies.name,
+          service: recruitServices.name,
+        })
+        .from(posts)
+        .$dynamic(),
+    ).where(inArray(posts.id, ids)),
     handle
       .select({
         id: postReports.id,

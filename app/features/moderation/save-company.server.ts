@@ -3,12 +3,13 @@
 // of this process reloads at once (other processes notice the companies version within 5 s).
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
+import { inTransaction } from '../../db/transaction.server';
 import { industries, prefectures } from '../../db/schema';
 import type { CompanyFields, CompanyForm } from '../companies/company-form-schema';
 import { createCompany } from '../companies/create-company.server';
 import { updateCompany } from '../companies/update-company.server';
 import { getCompanyForEditing } from '../companies/get-company-for-editing.server';
-import { getCompanyCatalog, invalidateCompanyCatalog } from '../search/company-catalog.server';
+import { refreshCompanyCatalog } from '../search/company-catalog.server';
 import { normalizeSearchText } from '../search/normalize';
 import { recordModeratorAction } from './audit-log.server';
 import { findSimilarCompanies, type SimilarCompany } from './find-similar-companies.server';
@@ -18,7 +19,6 @@ import type { FieldErrors } from '../../lib/form';
 
 export type SaveCompanyOutcome =
   | { status: 'saved'; companyId: number; created: boolean; changed: boolean }
-  | { status: 'invalid'; errors: FieldErrors }
   /** Similar names exist and the moderator has not confirmed this name yet. */
   | { status: 'similar'; similar: SimilarCompany[]; similarFor: string };
 
@@ -36,20 +36,12 @@ async function referenceErrors(fields: CompanyFields): Promise<FieldErrors> {
   return errors;
 }
 
-/** This process's search sees the change now instead of at its next 5-second check. */
-function refreshSearchSoon(): void {
-  invalidateCompanyCatalog();
-  getCompanyCatalog().catch(() => {
-    // The next search retries the load.
-  });
-}
-
 /**
- * Creates the company (no `companyId`) or changes it. Answers 'invalid' with messages by field
- * for an unknown industry or prefecture or a name that is only a corporate word, and 'similar'
- * when a new or renamed company's name is like others' and `form.similarFor` is not this
- * name's key (the warning's hidden field, sent with the moderator's tick). Throws AppError
- * 'company_not_found' for an unknown `companyId`.
+ * Creates the company (no `companyId`) or changes it. Throws AppError 'validation_failed' with
+ * messages by field for an unknown industry or prefecture or a name that is only a corporate word
+ * (docs/decisions/056-one-error-shape.md); answers 'similar' when a new or renamed company's name
+ * is like others' and `form.similarFor` is not this name's key (the warning's hidden field, sent
+ * with the moderator's tick). Throws AppError 'company_not_found' for an unknown `companyId`.
  */
 export async function saveCompany(options: { moderatorId: number; companyId?: number; form: CompanyForm }): Promise<SaveCompanyOutcome> {
   const { confirmSimilar, similarFor, ...fields } = options.form;
@@ -59,7 +51,7 @@ export async function saveCompany(options: { moderatorId: number; companyId?: nu
   const key = normalizeSearchText(fields.name);
   const errors = await referenceErrors(fields);
   if (!key) errors.name = '企業名には「株式会社」などを除いた名前の部分も入力してください。';
-  if (Object.keys(errors).length > 0) return { status: 'invalid', errors };
+  if (Object.keys(errors).length > 0) throw new AppError('validation_failed', { fields: errors });
 
   // An edit that keeps the name (as search sees it) is not warned about again.
   const renamed = !existing || normalizeSearchText(existing.name) !== key;
@@ -68,7 +60,7 @@ export async function saveCompany(options: { moderatorId: number; companyId?: nu
     if (similar.length > 0) return { status: 'similar', similar, similarFor: key };
   }
 
-  const outcome = await db().transaction(async (tx) => {
+  const outcome = await inTransaction(undefined, async (tx) => {
     if (!existing) {
       const { companyId } = await createCompany({ tx, ...fields });
       await recordModeratorAction({
@@ -93,6 +85,7 @@ export async function saveCompany(options: { moderatorId: number; companyId?: nu
     }
     return { companyId: existing.id, created: false, changed };
   });
-  if (outcome.changed) refreshSearchSoon();
+  // This process's search sees the change now instead of at its next 5-second check.
+  if (outcome.changed) refreshCompanyCatalog();
   return { status: 'saved', ...outcome };
 }

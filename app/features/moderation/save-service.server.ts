@@ -3,10 +3,11 @@
 // kana, spaces, corporate words) is warned about and saved once the moderator confirms it.
 import { asc } from 'drizzle-orm';
 import { db } from '../../db/client.server';
+import { isUniqueViolation } from '../../db/errors';
+import { inTransaction } from '../../db/transaction.server';
 import { recruitServices } from '../../db/schema';
 import { AppError } from '../../lib/app-error';
 import { createdFields } from '../../lib/field-changes';
-import type { FieldErrors } from '../../lib/form';
 import { createRecruitService } from '../recruit-services/create-recruit-service.server';
 import { getServiceForEditing } from '../recruit-services/get-service-for-editing.server';
 import type { ServiceForm } from '../recruit-services/service-form-schema';
@@ -18,7 +19,6 @@ export type SimilarService = { id: number; name: string; kana: string; category:
 
 export type SaveServiceOutcome =
   | { status: 'saved'; recruitServiceId: number; created: boolean; changed: boolean }
-  | { status: 'invalid'; errors: FieldErrors }
   | { status: 'similar'; similar: SimilarService[]; similarFor: string };
 
 export const SERVICE_NAME_TAKEN_MESSAGE =
@@ -38,19 +38,15 @@ export async function findSimilarServices(options: { name: string; excludeId?: n
   return rows.filter((row) => row.id !== options.excludeId && normalizeSearchText(row.name) === key);
 }
 
-/** Whether a failure is a unique constraint's (PostgreSQL 23505), as either driver reports it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause: unknown = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
-}
+/** The name refused, beside the name field (docs/decisions/056-one-error-shape.md). */
+const nameRefused = (message: string, cause?: unknown) => new AppError('validation_failed', { fields: { name: message }, cause });
 
 /**
- * Creates the service (no `recruitServiceId`) or changes it, with its audit row. Answers
- * 'invalid' when another service has this exact name (or the name is only a corporate word),
- * and 'similar' when one has the same name for search and `form.similarFor` is not this name's
- * key. Throws AppError 'recruit_service_not_found' for an unknown id.
+ * Creates the service (no `recruitServiceId`) or changes it, with its audit row. Throws AppError
+ * 'validation_failed' with the name's message when another service has this exact name (or the
+ * name is only a corporate word); answers 'similar' when one has the same name for search and
+ * `form.similarFor` is not this name's key. Throws AppError 'recruit_service_not_found' for an
+ * unknown id.
  */
 export async function saveService(options: {
   moderatorId: number;
@@ -63,18 +59,18 @@ export async function saveService(options: {
   if (id !== undefined && !existing) throw new AppError('recruit_service_not_found');
 
   const key = normalizeSearchText(fields.name);
-  if (!key) return { status: 'invalid', errors: { name: 'サービス名には「株式会社」などを除いた名前の部分も入力してください。' } };
+  if (!key) throw nameRefused('サービス名には「株式会社」などを除いた名前の部分も入力してください。');
   const renamed = !existing || existing.name !== fields.name;
   if (renamed) {
     const similar = await findSimilarServices({ name: fields.name, excludeId: id });
-    if (similar.some((service) => service.name === fields.name)) return { status: 'invalid', errors: { name: SERVICE_NAME_TAKEN_MESSAGE } };
+    if (similar.some((service) => service.name === fields.name)) throw nameRefused(SERVICE_NAME_TAKEN_MESSAGE);
     const alreadyAlike = existing !== null && normalizeSearchText(existing.name) === key;
     if (similar.length > 0 && !alreadyAlike && !(confirmSimilar && similarFor === key))
       return { status: 'similar', similar, similarFor: key };
   }
 
   try {
-    const outcome = await db().transaction(async (tx) => {
+    const outcome = await inTransaction(undefined, async (tx) => {
       if (!existing) {
         const { recruitServiceId } = await createRecruitService({ tx, ...fields });
         await recordModeratorAction({
@@ -102,7 +98,7 @@ export async function saveService(options: {
     return { status: 'saved', ...outcome };
   } catch (error) {
     // Another moderator saved the same name a moment ago.
-    if (isUniqueViolation(error)) return { status: 'invalid', errors: { name: SERVICE_NAME_TAKEN_MESSAGE } };
+    if (isUniqueViolation(error)) throw nameRefused(SERVICE_NAME_TAKEN_MESSAGE, error);
     throw error;
   }
 }

@@ -43,15 +43,19 @@ async function publishedPostExists(post: { postId: number; type: PostTypeKey }):
   return row !== undefined;
 }
 
-/** A view of a company page earns 103, of a post page its type's 2xx: written only the first time. */
-async function recordPageView(userId: number, page: string | null): Promise<void> {
+/**
+ * A view of a company page earns 103, of a post page its type's 2xx: written only the first time.
+ * Answers how many badges the view earned (the page then announces them).
+ */
+async function recordPageView(userId: number, page: string | null): Promise<number> {
   const companyId = viewedCompanyId(page);
   if (companyId !== null) {
-    await recordView({ userId, activity: { type: 'company_viewed', companyId }, exists: () => companyExists(companyId) });
-    return;
+    return (await recordView({ userId, activity: { type: 'company_viewed', companyId }, exists: () => companyExists(companyId) })).length;
   }
   const post = viewedPost(page);
-  if (post) await recordView({ userId, activity: { type: 'post_viewed', postType: post.type }, exists: () => publishedPostExists(post) });
+  if (!post) return 0;
+  return (await recordView({ userId, activity: { type: 'post_viewed', postType: post.type }, exists: () => publishedPostExists(post) }))
+    .length;
 }
 
 // The session, its user, a student's favorites (newest first), clips and votes in one statement of a PL/pgSQL
@@ -109,9 +113,10 @@ export async function answerPersonalCall(options: { sessionId: string | null; pa
   const user = session.user;
   const viewer = user ? { userId: user.id, role: user.role, name: user.name } : null;
   if (user?.role !== 'student') return { ...NO_PERSONAL_PARTS, viewer, csrfToken: session.csrfToken };
-  await recordPageView(user.id, options.page);
+  const newBadges = await recordPageView(user.id, options.page);
   return {
     viewer,
+    newBadges,
     csrfToken: session.csrfToken,
     favoriteCompanyIds: (row?.favorite_company_ids ?? []).map(Number),
     clippedPostIds: (row?.clipped_post_ids ?? []).map(Number),

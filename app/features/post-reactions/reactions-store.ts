@@ -1,9 +1,7 @@
 // Which posts the student has clipped and voted 参考になった, shared by every button on the page,
 // so that a post shown twice (its page and a list) changes everywhere at once. The same shape as
 // the favorite hearts' store (favorites/favorites-store.ts).
-import { useSyncExternalStore } from 'react';
-import { useLoadedPersonalParts } from '../../lib/personal-parts';
-import { useViewer } from '../accounts/viewer';
+import { tabChanges } from '../accounts/viewer';
 
 type Change = {
   clipped?: boolean;
@@ -13,19 +11,11 @@ type Change = {
   renderedCount?: number;
 };
 
-// What the buttons changed in this tab, per student (a change must not outlive a logout).
-const changes = new Map<string, Change>();
-const listeners = new Set<() => void>();
+// What the buttons changed in this tab.
+const changes = tabChanges<Change>();
 
 export function recordReaction(userId: number, postId: number, change: Change): void {
-  const key = `${userId}:${postId}`;
-  changes.set(key, { ...changes.get(key), ...change });
-  for (const listener of listeners) listener();
-}
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  changes.update(userId, postId, (previous) => ({ ...previous, ...change }));
 }
 
 export type PostReactions = { clipped: boolean; voted: boolean; usefulCount: number };
@@ -43,14 +33,7 @@ export function usePostReactions(
   /** The student's state as the loader of a page rendered for the session knows it. */
   fromServer?: { clipped: boolean; voted: boolean },
 ): PostReactions {
-  const viewer = useViewer();
-  const personal = useLoadedPersonalParts();
-  const key = viewer ? `${viewer.userId}:${postId}` : null;
-  const change = useSyncExternalStore(
-    subscribe,
-    () => (key === null ? undefined : changes.get(key)),
-    () => undefined,
-  );
+  const { viewer, personal, change } = changes.useChange(postId);
   // The answer of this tab's vote, until a page rendered since brings its own count.
   const usefulCount = change?.usefulCount !== undefined && change.renderedCount === renderedCount ? change.usefulCount : renderedCount;
   if (viewer?.role !== 'student') return { clipped: false, voted: false, usefulCount };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../../db/client.server';
+import { writeRows } from '../../db/client.server';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
 import { recordActivity } from '../badges/record-activity.server';
@@ -23,7 +23,7 @@ export type ClipResult = {
 export async function setClip(options: { tx?: DbOrTx; userId: number; postId: number; clipped: boolean }): Promise<ClipResult> {
   return inTransaction(options.tx, async (tx) => {
     if (!options.clipped) {
-      const removed = await selectRows<{ post_id: number }>(
+      const removed = await writeRows<{ post_id: number }>(
         sql`DELETE FROM clips WHERE user_id = ${options.userId} AND post_id = ${options.postId} RETURNING post_id`,
         tx,
       );
@@ -31,7 +31,7 @@ export async function setClip(options: { tx?: DbOrTx; userId: number; postId: nu
     }
     const post = await publishedPostAuthor(tx, options.postId);
     if (!post) throw new AppError('post_not_found', { detail: `Post ${options.postId} is not published` });
-    const inserted = await selectRows<{ post_id: number }>(
+    const inserted = await writeRows<{ post_id: number }>(
       sql`INSERT INTO clips (user_id, post_id) VALUES (${options.userId}, ${options.postId})
           ON CONFLICT (user_id, post_id) DO NOTHING RETURNING post_id`,
       tx,

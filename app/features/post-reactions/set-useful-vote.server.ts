@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { selectRows } from '../../db/client.server';
+import { selectRows, writeRows } from '../../db/client.server';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
 import { recordActivity } from '../badges/record-activity.server';
@@ -32,12 +32,12 @@ export async function setUsefulVote(options: { tx?: DbOrTx; userId: number; post
     const authorId = post?.author_id == null ? null : Number(post.author_id);
     if (options.voted && authorId === options.userId) throw new AppError('own_post_vote');
     const changedRows = options.voted
-      ? await selectRows<{ post_id: number }>(
+      ? await writeRows<{ post_id: number }>(
           sql`INSERT INTO useful_votes (user_id, post_id) VALUES (${options.userId}, ${options.postId})
               ON CONFLICT (user_id, post_id) DO NOTHING RETURNING post_id`,
           tx,
         )
-      : await selectRows<{ post_id: number }>(
+      : await writeRows<{ post_id: number }>(
           sql`DELETE FROM useful_votes WHERE user_id = ${options.userId} AND post_id = ${options.postId} RETURNING post_id`,
           tx,
         );
@@ -45,12 +45,12 @@ export async function setUsefulVote(options: { tx?: DbOrTx; userId: number; post
       return { voted: options.voted, changed: false, usefulCount: Number(post?.useful_count ?? 0), newBadgeKindIds: [] };
     }
     const step = options.voted ? 1 : -1;
-    const [row] = await selectRows<{ useful_count: number }>(
+    const [row] = await writeRows<{ useful_count: number }>(
       sql`UPDATE posts SET useful_count = GREATEST(0, useful_count + ${step}) WHERE id = ${options.postId} RETURNING useful_count`,
       tx,
     );
     const usefulCount = Number(row?.useful_count ?? 0);
-    await selectRows(sql`UPDATE post_listings SET useful_count = ${usefulCount} WHERE post_id = ${options.postId}`, tx);
+    await writeRows(sql`UPDATE post_listings SET useful_count = ${usefulCount} WHERE post_id = ${options.postId}`, tx);
     if (!options.voted) return { voted: false, changed: true, usefulCount, newBadgeKindIds: [] };
     const newBadgeKindIds = await recordActivity({
       tx,

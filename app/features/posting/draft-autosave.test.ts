@@ -169,6 +169,41 @@ describe('DraftAutosave', () => {
     expect(readLocalDraft(NEW_SLOT)).toMatchObject({ dirty: true, content: { title: 'ab' } });
   });
 
+  it('keeps every change in the browser at once, not after a delay', () => {
+    const t = setup([]);
+    t.type({ title: 'あ', ratings: { all: '4' } });
+    expect(readLocalDraft(NEW_SLOT)).toMatchObject({ dirty: true, content: { ratings: { all: '4' } } });
+  });
+
+  it('holds saves while the form is sent: the version the submission carries is the one it has', async () => {
+    const t = setup([ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true }), ok({ postId: 5, lockVersion: 2, savedAt: 'x' })]);
+    t.type({ title: '送る前の最後の文字' });
+    await t.engine.holdForSubmit();
+    expect(t.calls).toHaveLength(1);
+    expect(t.engine.current).toMatchObject({ postId: 5, lockVersion: 1 });
+    // Typed while the request is on its way: kept, not saved (it would make the version stale).
+    t.type({ title: '送信中に打った文字' });
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(t.calls).toHaveLength(1);
+    expect(readLocalDraft(POST_SLOT)).toMatchObject({ dirty: true, content: { title: '送信中に打った文字' } });
+    // The submission did not go through: saving goes on with what was typed meanwhile.
+    t.engine.release();
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.calls[1]).toMatchObject({ method: 'PUT', json: { lockVersion: 1, content: { title: '送信中に打った文字' } } });
+  });
+
+  it('drops the browser’s copies once the post was sent, and writes none after', async () => {
+    const t = setup([ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true }), fail(409, 'post_in_review')]);
+    t.type({ title: 'a' });
+    await vi.advanceTimersByTimeAsync(500);
+    t.type({ title: 'ab' });
+    t.engine.dispose();
+    t.engine.forget();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(readLocalDraft(POST_SLOT)).toBeNull();
+    expect(readLocalDraft(NEW_SLOT)).toBeNull();
+  });
+
   it('sends what is left when the form goes away, from what it last read', async () => {
     const t = setup([ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true })]);
     t.type({ title: 'まだ送っていない' });

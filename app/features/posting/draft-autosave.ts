@@ -1,6 +1,6 @@
 // Autosaving a draft (docs/decisions/025-posting.md), apart from React so that its rules can be
-// tested on their own. Every change goes to the browser's copy (within 300 ms, at once when the
-// page is hidden) and to the server: the first keystrokes create the draft within half a second,
+// tested on their own. Every change goes to the browser's copy at once (issue 27: a tap on 送信
+// or a lost connection right after a change must not lose it) and to the server: the first keystrokes create the draft within half a second,
 // later changes are saved 2 s after the last one, one request at a time. Each save carries an id
 // of its own, stored with it, so that a tab whose answer was lost can tell its own save from
 // another tab's. A hidden or closing page sends what is left with fetch keepalive. A failed save
@@ -13,7 +13,6 @@ import type { WritableType } from './writable-types';
 export const AUTOSAVE_DELAY_MS = 2000;
 /** The first keystroke creates the draft on the server almost at once. */
 export const CREATE_DELAY_MS = 500;
-const LOCAL_DELAY_MS = 300;
 const RETRY_DELAYS_MS = [3000, 6000, 12000, 30000, 60000];
 /** Browsers refuse keepalive bodies over 64 KiB: larger saves go as ordinary requests. */
 const KEEPALIVE_MAX_BYTES = 60_000;
@@ -60,7 +59,10 @@ export type AutosaveOptions = {
 export class DraftAutosave {
   private identity: DraftIdentity;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private localTimer: ReturnType<typeof setTimeout> | null = null;
+  /** While the form is being sent, no save may change the version the submission carries. */
+  private held = false;
+  /** The post was sent: nothing more goes to the browser's copy. */
+  private forgotten = false;
   private inFlight: Promise<void> | null = null;
   /** Bumped by every change; a save acknowledges the changes up to the value it read. */
   private changes = 0;
@@ -88,6 +90,11 @@ export class DraftAutosave {
     return this.changes !== this.acknowledged;
   }
 
+  /** Another tab saved a newer text: nothing is sent until the student chooses. */
+  get conflicted(): boolean {
+    return this.halted === 'conflict';
+  }
+
   get state(): 'saving' | 'halted' | 'ready' {
     return this.halted !== 'no' ? 'halted' : this.inFlight ? 'saving' : 'ready';
   }
@@ -98,16 +105,41 @@ export class DraftAutosave {
     return draftKeyOf(this.options.userId, slot);
   }
 
-  /** The student changed the form: keep it locally soon, send it after the delay. */
+  /** The student changed the form: keep it locally now, send it after the delay. */
   changed(): void {
     if (this.halted === 'disposed') return;
     this.changes += 1;
     if (this.pendingSaveId) this.changedSinceSend = true;
-    this.scheduleLocal();
+    this.writeLocal();
     if (this.halted !== 'no') return;
     this.options.onStatus({ kind: 'pending' });
     const creating = this.identity.postId === null && this.attempt === 0 && !this.inFlight;
     this.schedule(creating ? CREATE_DELAY_MS : AUTOSAVE_DELAY_MS);
+  }
+
+  /**
+   * The form is about to be sent: what is not saved is sent now and, until `release`, no other
+   * save starts, so the version the submission carries (`current`) stays the server's. Resolves
+   * once nothing is on its way (or after `maxMs`: the server checks the version anyway).
+   */
+  async holdForSubmit(maxMs = 5000): Promise<void> {
+    this.held = true;
+    const flushed = this.flush();
+    await Promise.race([flushed, new Promise<void>((resolve) => setTimeout(resolve, maxMs))]);
+  }
+
+  /** The submission did not go through: saves go on (what changed meanwhile is sent). */
+  release(): void {
+    if (!this.held) return;
+    this.held = false;
+    if (this.dirty && this.halted === 'no' && !this.inFlight) this.schedule(AUTOSAVE_DELAY_MS);
+  }
+
+  /** The post was sent and the server has its text: the browser's copies are dropped for good. */
+  forget(): void {
+    this.forgotten = true;
+    removeLocalDraft(this.storageKey);
+    removeLocalDraft(draftKeyOf(this.options.userId, this.options.newSlot));
   }
 
   /** Where the cursor is, kept apart from the text (a small write on every move). */
@@ -161,26 +193,19 @@ export class DraftAutosave {
     if (this.dirty && this.halted === 'no') void this.flush({ keepalive: true });
     else if (this.dirty) this.writeLocal();
     if (this.timer) clearTimeout(this.timer);
-    if (this.localTimer) clearTimeout(this.localTimer);
     this.timer = null;
-    this.localTimer = null;
     this.halted = 'disposed';
   }
 
   private schedule(delay: number): void {
     if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    // Held for a submission: `release` schedules what is left.
+    if (this.held) return;
     this.timer = setTimeout(() => {
       this.timer = null;
       void this.save(false);
     }, delay);
-  }
-
-  private scheduleLocal(): void {
-    if (this.localTimer) return;
-    this.localTimer = setTimeout(() => {
-      this.localTimer = null;
-      this.writeLocal();
-    }, LOCAL_DELAY_MS);
   }
 
   private snapshot(): Snapshot {
@@ -190,8 +215,7 @@ export class DraftAutosave {
   }
 
   private writeLocal(): void {
-    if (this.localTimer) clearTimeout(this.localTimer);
-    this.localTimer = null;
+    if (this.forgotten) return;
     const { content, subject } = this.snapshot();
     const copy: LocalDraft = {
       ...this.identity,

@@ -1,4 +1,4 @@
-// The content types students write (PRODUCT.md section 2), their list and routes kept with the
+// The content types students write (docs/product/content.md#content-types), their list and routes kept with the
 // post types (features/posts/posting-routes.ts), and the URL of a type's form.
 import { POSTING_ROUTES, WRITABLE_TYPES, type WritableType } from '../posts/posting-routes';
 

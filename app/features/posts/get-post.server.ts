@@ -12,6 +12,7 @@ import {
   users,
   type PostSection,
 } from '../../db/schema';
+import { withPostSubject } from './post-subject.server';
 import { postFacts, type PostFacts } from './post-facts';
 import type { PostRecord } from './types/post-type-module';
 import { fromPostRecord } from './types/registry';
@@ -27,27 +28,30 @@ export type PostDetail = {
   publishedAt: string;
   company: { id: number; name: string } | null;
   recruitService: { id: number; name: string } | null;
-  /** What is shown of the author: never the name or email. */
+  /** The post's own 卒業年度 (its content's field), when the author gave one. */
+  graduationYear: number | null;
+  /** What is shown of the author, from the profile as it is today: never the name or email. */
   author: { graduationYear: number | null; graduationKind: string; faculty: string | null } | null;
 };
 
 /** A published post of the given type, or null (unknown, unpublished or of another type). */
 export async function getPost(options: { postId: number; type: PostTypeKey }): Promise<PostDetail | null> {
-  const [row] = await db()
-    .select({
-      post: posts,
-      companyName: companies.name,
-      serviceName: recruitServices.name,
-      authorGraduationYear: users.graduationYear,
-      authorGraduationKind: users.graduationKind,
-      authorFaculty: users.faculty,
-      intern: internExperiences,
-      screening: screeningExperiences,
-      entrySheet: entrySheets,
-    })
-    .from(posts)
-    .leftJoin(companies, eq(companies.id, posts.companyId))
-    .leftJoin(recruitServices, eq(recruitServices.id, posts.recruitServiceId))
+  const [row] = await withPostSubject(
+    db()
+      .select({
+        post: posts,
+        companyName: companies.name,
+        serviceName: recruitServices.name,
+        authorGraduationYear: users.graduationYear,
+        authorGraduationKind: users.graduationKind,
+        authorFaculty: users.faculty,
+        intern: internExperiences,
+        screening: screeningExperiences,
+        entrySheet: entrySheets,
+      })
+      .from(posts)
+      .$dynamic(),
+  )
     .leftJoin(users, eq(users.id, posts.authorId))
     .leftJoin(internExperiences, eq(internExperiences.postId, posts.id))
     .leftJoin(screeningExperiences, eq(screeningExperiences.postId, posts.id))
@@ -64,12 +68,14 @@ export async function getPost(options: { postId: number; type: PostTypeKey }): P
     screening: row.screening ?? undefined,
     entrySheet: row.entrySheet ?? undefined,
   };
+  const content = fromPostRecord(post.type, record);
   return {
     id: post.id,
     type: post.type,
     title: post.title,
     sections: post.sections,
-    facts: postFacts(fromPostRecord(post.type, record)),
+    facts: postFacts(content),
+    graduationYear: 'graduationYear' in content && typeof content.graduationYear === 'number' ? content.graduationYear : null,
     usefulCount: post.usefulCount,
     publishedAt: (post.publishedAt ?? post.createdAt).toISOString(),
     company: post.companyId && row.companyName ? { id: post.companyId, name: row.companyName } : null,

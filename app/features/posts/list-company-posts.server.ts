@@ -1,10 +1,7 @@
-import { and, count, eq } from 'drizzle-orm';
-import { db } from '../../db/client.server';
-import { posts } from '../../db/schema';
-import { newestFirst } from './newest-first';
-import { excerpt } from '../../lib/format';
+import { and, eq } from 'drizzle-orm';
 import type { PostTypeKey } from '../../db/enums';
-import { pageOf } from '../../lib/pagination';
+import { posts } from '../../db/schema';
+import { publishedPostPage } from './published-post-page.server';
 
 export type CompanyPostPage = {
   total: number;
@@ -20,27 +17,9 @@ export async function listCompanyPosts(options: {
   page: number;
   perPage: number;
 }): Promise<CompanyPostPage> {
-  const where = and(eq(posts.companyId, options.companyId), eq(posts.type, options.type), eq(posts.status, 'published'));
-  const [totalRow] = await db().select({ n: count() }).from(posts).where(where);
-  const total = Number(totalRow?.n ?? 0);
-  const { page, pageCount, offset } = pageOf({ total, page: options.page, perPage: options.perPage });
-  const rows = await db()
-    .select({ id: posts.id, title: posts.title, sections: posts.sections, publishedAt: posts.publishedAt, usefulCount: posts.usefulCount })
-    .from(posts)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(options.perPage)
-    .offset(offset);
+  const { rows, ...counts } = await publishedPostPage(and(eq(posts.companyId, options.companyId), eq(posts.type, options.type)), options);
   return {
-    total,
-    page,
-    pageCount,
-    posts: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      excerpt: excerpt(row.sections[0]?.body ?? '', 90),
-      publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
-      usefulCount: row.usefulCount,
-    })),
+    ...counts,
+    posts: rows.map(({ id, title, excerpt, publishedAt, usefulCount }) => ({ id, title, excerpt, publishedAt, usefulCount })),
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { companies, posts, recruitServices } from '../../db/schema';
+import { withPostSubject } from './post-subject.server';
 import { newestFirst } from './newest-first';
 import { excerpt } from '../../lib/format';
 import type { PostTypeKey } from '../../db/enums';
@@ -20,22 +21,23 @@ export type PostSummary = {
 
 /** The newest published posts of every type, newest first. */
 export async function listLatestPosts(options: { limit: number }): Promise<PostSummary[]> {
-  const rows = await db()
-    .select({
-      id: posts.id,
-      type: posts.type,
-      title: posts.title,
-      sections: posts.sections,
-      companyId: posts.companyId,
-      companyName: companies.name,
-      recruitServiceId: posts.recruitServiceId,
-      recruitServiceName: recruitServices.name,
-      publishedAt: posts.publishedAt,
-      usefulCount: posts.usefulCount,
-    })
-    .from(posts)
-    .leftJoin(companies, eq(companies.id, posts.companyId))
-    .leftJoin(recruitServices, eq(recruitServices.id, posts.recruitServiceId))
+  const rows = await withPostSubject(
+    db()
+      .select({
+        id: posts.id,
+        type: posts.type,
+        title: posts.title,
+        sections: posts.sections,
+        companyId: posts.companyId,
+        companyName: companies.name,
+        recruitServiceId: posts.recruitServiceId,
+        recruitServiceName: recruitServices.name,
+        publishedAt: posts.publishedAt,
+        usefulCount: posts.usefulCount,
+      })
+      .from(posts)
+      .$dynamic(),
+  )
     .where(and(eq(posts.status, 'published')))
     .orderBy(...newestFirst)
     .limit(options.limit);

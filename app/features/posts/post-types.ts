@@ -1,4 +1,4 @@
-// The nine content types of PRODUCT.md section 2: their Japanese names and URL segments. The
+// The nine content types of docs/product/content.md#content-types: their Japanese names and URL segments. The
 // keys themselves are the database enum's (app/db/enums.ts).
 import type { PostTypeKey } from '../../db/enums';
 
@@ -7,9 +7,9 @@ export type PostTypeInfo = {
   label: string;
   /** The URL segment of the type's lists and pages: /companies/{id}/{slug}, /{slug}/{id}. */
   slug: string;
-  /** Badge earned by the first view of a post of this type (SPEC.md 2xx), if any. */
+  /** Badge earned by the first view of a post of this type (docs/product/badges.md#badge-kinds, 2xx), if any. */
   viewBadgeId: number | null;
-  /** Badge earned by the first submission of this type (SPEC.md 4xx), if any. */
+  /** Badge earned by the first submission of this type (docs/product/badges.md#badge-kinds, 4xx), if any. */
   submitBadgeId: number | null;
 };
 
@@ -67,11 +67,17 @@ export const POST_TYPES: Record<PostTypeKey, PostTypeInfo> = {
   },
 };
 
-/** The keys in PRODUCT.md's order, for pages that already load this file (not the enums). */
+/** The keys in the order of docs/product/content.md#content-types, for pages that already load this file (not the enums). */
 export const POST_TYPE_LIST = Object.keys(POST_TYPES) as PostTypeKey[];
 
 export function postTypeBySlug(slug: string): PostTypeInfo | undefined {
   return Object.values(POST_TYPES).find((info) => info.slug === slug);
+}
+
+/** Whether a path of this site is a post's page (/intern_experiences/12), its query and fragment aside. */
+export function isPostPath(path: string): boolean {
+  const match = /^\/([a-z_]+)\/\d+(?:[?#]|$)/.exec(path);
+  return match !== null && postTypeBySlug(match[1]!) !== undefined;
 }
 
 export function postPath(type: PostTypeKey, id: number): `/${string}` {

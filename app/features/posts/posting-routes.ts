@@ -1,8 +1,8 @@
-// Where each content type is posted (PRODUCT.md section 2): pure constants, apart from
+// Where each content type is posted (docs/product/content.md#content-types): pure constants, apart from
 // post-types.ts so that pages that only name the types (the company page) do not ship them.
 import type { PostTypeKey } from '../../db/enums';
 
-/** How a content type's form is reached (PRODUCT.md section 2's posting routes). */
+/** How a content type's form is reached (the posting routes of docs/product/content.md#content-types). */
 export type PostingRoute = {
   /** The form. */
   form: `/${string}`;
@@ -15,7 +15,7 @@ export type PostingRoute = {
 /** The content types students write: every type but the imported employee word of mouth. */
 export type WritableType = Exclude<PostTypeKey, 'employee_word_mouth'>;
 
-/** The posting routes, in the order of the types (PRODUCT.md section 2). */
+/** The posting routes, in the order of the types (docs/product/content.md#content-types). */
 export const POSTING_ROUTES: Record<WritableType, PostingRoute> = {
   intern_entry_sheet: { form: '/entry_sheets/new', query: { selection_type: 'intern' } },
   screening_entry_sheet: { form: '/entry_sheets/new', query: { selection_type: 'recruit' } },

@@ -9,6 +9,22 @@ import { refreshCompanyStats } from '../companies/refresh-company-stats.server';
 import { POST_TYPE_MODULES, toPostRecord, type PostContentOf } from './types/registry';
 
 /**
+ * The content as its type's schema reads it. Whoever publishes (a moderator's approval, an
+ * import, the tests) stores only what a submission would have had to pass: anything else throws
+ * AppError 'validation_failed'.
+ */
+function checkedContent<K extends PostTypeKey>(type: K, content: PostContentOf<K>): PostContentOf<K> {
+  const schema: z.ZodType = POST_TYPE_MODULES[type].schema;
+  const parsed = schema.safeParse(content);
+  if (parsed.success) return parsed.data as PostContentOf<K>;
+  const issues = parsed.error.issues;
+  throw new AppError('validation_failed', {
+    detail: `Invalid ${type} content: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
+    fields: Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message])),
+  });
+}
+
+/**
  * Stores complete content as a published post, at revision 1 and without a revision row, the
  * way imported posts and the demo data are stored (see posts.revision in db/schema.ts): the
  * posts row and its type's detail row from the type module, the company's denormalised numbers,
@@ -48,18 +64,7 @@ export async function publishPost<K extends PostTypeKey>(options: {
       detail: `A published ${type} needs ${isServiceReview ? 'a recruit service and no company' : 'a company and no recruit service'}`,
     });
   }
-  // Whoever calls this (a moderator's approval, an import, the tests) stores only what a
-  // submission would have had to pass.
-  const schema: z.ZodType = POST_TYPE_MODULES[type].schema;
-  const parsed = schema.safeParse(options.content);
-  if (!parsed.success) {
-    const issues = parsed.error.issues;
-    throw new AppError('validation_failed', {
-      detail: `Invalid ${type} content: ${issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ')}`,
-      fields: Object.fromEntries(issues.map((issue) => [issue.path.join('.'), issue.message])),
-    });
-  }
-  const { intern, screening, entrySheet, ...texts } = toPostRecord(type, parsed.data as PostContentOf<K>);
+  const { intern, screening, entrySheet, ...texts } = toPostRecord(type, checkedContent(type, options.content));
   const publishedAt = options.publishedAt ?? new Date();
   const submittedAt = options.submittedAt ?? publishedAt;
 
@@ -97,5 +102,56 @@ export async function publishPost<K extends PostTypeKey>(options: {
     const submitted = await recordActivity({ tx, userId: options.authorId, activity: { type: 'post_submitted', postType: type } });
     const published = await recordActivity({ tx, userId: options.authorId, activity: { type: 'post_published', postType: type } });
     return { postId, newBadgeKindIds: [...submitted, ...published].sort((a, b) => a - b) };
+  });
+}
+
+/** One imported post: complete content of a company, and its id in the file it comes from. */
+export type ImportedPost<K extends PostTypeKey> = {
+  companyId: number;
+  content: PostContentOf<K>;
+  publishedAt?: Date;
+  importSourceId: string;
+};
+
+/**
+ * Stores many imported posts (社員クチコミ) at once, as publishPost stores one with an
+ * `importSourceId` and no author: one INSERT for all of them, the posts whose source id is
+ * stored already left as they are (ON CONFLICT DO NOTHING), then the companies' numbers once.
+ * Only for types without detail rows (the import's). Answers the new posts' ids by source id.
+ */
+export async function publishImportedPosts<K extends PostTypeKey>(options: {
+  tx?: DbOrTx;
+  type: K;
+  posts: readonly ImportedPost<K>[];
+}): Promise<Map<string, number>> {
+  const { type } = options;
+  if (options.posts.length === 0) return new Map();
+  const now = new Date();
+  const values = options.posts.map((post) => {
+    const { intern, screening, entrySheet, ...texts } = toPostRecord(type, checkedContent(type, post.content));
+    if (intern || screening || entrySheet) throw new Error(`publishImportedPosts cannot store ${type}: it has detail rows`);
+    const publishedAt = post.publishedAt ?? now;
+    return {
+      type,
+      status: 'published' as const,
+      authorId: null,
+      companyId: post.companyId,
+      recruitServiceId: null,
+      ...texts,
+      revision: 1,
+      importSourceId: post.importSourceId,
+      submittedAt: publishedAt,
+      publishedAt,
+    };
+  });
+  return inTransaction(options.tx, async (tx) => {
+    const inserted = await tx
+      .insert(posts)
+      .values(values)
+      .onConflictDoNothing({ target: posts.importSourceId })
+      .returning({ id: posts.id, sourceId: posts.importSourceId, companyId: posts.companyId });
+    const companyIds = [...new Set(inserted.map((row) => row.companyId!))];
+    await refreshCompanyStats({ tx, companyIds });
+    return new Map(inserted.map((row) => [row.sourceId!, row.id]));
   });
 }

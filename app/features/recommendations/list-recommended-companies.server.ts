@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
+import { TOKYO_TIME_ZONE } from '../../lib/tokyo-time';
+import { forMs, registerCache } from '../../lib/caches.server';
 
 export type RecommendedCompany = {
   id: number;
@@ -12,6 +14,18 @@ export type RecommendedCompany = {
 
 const TTL_MS = 60_000;
 let cached: { at: number; limit: number; companies: RecommendedCompany[] } | undefined;
+registerCache({
+  name: 'recommendations',
+  holds: "the most viewed companies of the last 30 days (Tokyo's days), for one length of list",
+  feeds: "the top page's おすすめ企業, for visitors and, topped up with their own, for students",
+  lifetime: forMs(TTL_MS),
+  invalidatedBy: 'nothing; a list of another length replaces it',
+  bound: 'one list',
+  size: () => (cached ? 1 : 0),
+  clear: () => {
+    cached = undefined;
+  },
+});
 
 type Row = {
   id: number;
@@ -34,7 +48,7 @@ function toRecommended(row: Row): RecommendedCompany {
 }
 
 /**
- * Recommendations for a visitor (PRODUCT.md section 4): the most viewed companies of the last
+ * Recommendations for a visitor (docs/product/companies.md#recommended-companies): the most viewed companies of the last
  * 30 days. The same for every visitor, so it is computed once a minute per process.
  */
 export async function listRecommendedCompanies(options: { limit: number }): Promise<RecommendedCompany[]> {
@@ -42,7 +56,7 @@ export async function listRecommendedCompanies(options: { limit: number }): Prom
   const rows = await selectRows<Row>(sql`
     WITH top AS (
       SELECT company_id, sum(views) AS views FROM company_view_days
-      WHERE day >= (now() AT TIME ZONE 'Asia/Tokyo')::date - 29
+      WHERE day >= (now() AT TIME ZONE ${TOKYO_TIME_ZONE})::date - 29
       GROUP BY company_id ORDER BY sum(views) DESC, company_id LIMIT ${options.limit}
     )
     SELECT c.id, c.name, i.name AS industry_name, p.name AS prefecture_name,
@@ -56,7 +70,7 @@ export async function listRecommendedCompanies(options: { limit: number }): Prom
 }
 
 /**
- * Recommendations for a logged-in student (PRODUCT.md section 4): companies favorited by the
+ * Recommendations for a logged-in student (docs/product/companies.md#recommended-companies): companies favorited by the
  * students who share the student's favorites, and companies matching the match conditions
  * (preferred industries and prefectures), never one the student already favorited. Topped up
  * with the visitors' list when there are too few.

@@ -1,9 +1,6 @@
-import { and, count, eq } from 'drizzle-orm';
-import { db } from '../../db/client.server';
+import { eq } from 'drizzle-orm';
 import { posts } from '../../db/schema';
-import { newestFirst } from '../posts/newest-first';
-import { excerpt } from '../../lib/format';
-import { pageOf } from '../../lib/pagination';
+import { publishedPostPage } from '../posts/published-post-page.server';
 
 export type ServiceReviewPage = {
   total: number;
@@ -13,27 +10,15 @@ export type ServiceReviewPage = {
 };
 
 export async function listServiceReviews(options: { serviceId: number; page: number; perPage: number }): Promise<ServiceReviewPage> {
-  const where = and(eq(posts.recruitServiceId, options.serviceId), eq(posts.status, 'published'));
-  const [totalRow] = await db().select({ n: count() }).from(posts).where(where);
-  const total = Number(totalRow?.n ?? 0);
-  const { page, pageCount, offset } = pageOf({ total, page: options.page, perPage: options.perPage });
-  const rows = await db()
-    .select({ id: posts.id, title: posts.title, sections: posts.sections, attributes: posts.attributes, publishedAt: posts.publishedAt })
-    .from(posts)
-    .where(where)
-    .orderBy(...newestFirst)
-    .limit(options.perPage)
-    .offset(offset);
+  const { rows, ...counts } = await publishedPostPage(eq(posts.recruitServiceId, options.serviceId), options);
   return {
-    total,
-    page,
-    pageCount,
-    reviews: rows.map((row) => ({
-      id: row.id,
-      title: row.title,
-      excerpt: excerpt(row.sections[0]?.body ?? '', 90),
-      rating: typeof row.attributes.rating === 'number' ? row.attributes.rating : null,
-      publishedAt: (row.publishedAt ?? new Date(0)).toISOString(),
+    ...counts,
+    reviews: rows.map(({ id, title, excerpt, attributes, publishedAt }) => ({
+      id,
+      title,
+      excerpt,
+      rating: typeof attributes.rating === 'number' ? attributes.rating : null,
+      publishedAt,
     })),
   };
 }

@@ -2,7 +2,7 @@
 // browser and again on the server (docs/decisions/029-admin-catalog.md).
 import { z } from 'zod';
 import { kanaReading, optionalWebUrl, similarNameConfirmation } from '../../lib/catalog-fields';
-import { cleanText } from '../posts/types/fields';
+import { cleanText } from '../../lib/clean-text';
 
 export const SERVICE_NAME_MAX = 60;
 export const SERVICE_KANA_MAX = 100;

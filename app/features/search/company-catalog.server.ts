@@ -5,6 +5,8 @@
 import { asc, desc, eq, sql } from 'drizzle-orm';
 import { db, selectRows } from '../../db/client.server';
 import { companies, prefectures } from '../../db/schema';
+import { forMs, registerCache } from '../../lib/caches.server';
+import { failureLog } from '../../lib/failure-log.server';
 import { CompanySearchIndex } from './company-index';
 import { normalizeSearchText } from './normalize';
 import { foldReading, romajiReadings } from './romaji';
@@ -46,6 +48,16 @@ let current: CompanyCatalog | undefined;
 let loading: Promise<CompanyCatalog> | undefined;
 let checkedAt = 0;
 let checking = false;
+registerCache({
+  name: 'company search catalog',
+  holds: 'every company with its search fields, its sort orders and the name, reading and romaji indexes',
+  feeds: 'the company search (/companies, /api/company, the pickers), the site totals of the top page, similar names in /admin',
+  lifetime: `until the companies table's version moves (a trigger counts it up), checked off the request's path at most every ${forMs(CHECK_INTERVAL_MS)}`,
+  invalidatedBy: "this process's company saves and employee word-of-mouth imports (rebuilt at once)",
+  bound: 'one copy of the companies table',
+  size: () => current?.companies.length ?? 0,
+  clear: () => resetCompanyCatalog(),
+});
 
 /** Moves on with every change to the companies table (a trigger: migration 0006). */
 async function readVersion(): Promise<string> {
@@ -138,6 +150,12 @@ function reload(): Promise<CompanyCatalog> {
   return loading;
 }
 
+const staleCatalog = failureLog({
+  level: 'warn',
+  failed: 'company search catalog not refreshed; the previous copy keeps serving',
+  recovered: 'company search catalog refreshed again',
+});
+
 /** Looks for changes off the request's path; the request in hand uses the copy it has. */
 function checkInBackground() {
   if (checking || loading || Date.now() - checkedAt < CHECK_INTERVAL_MS) return;
@@ -145,12 +163,26 @@ function checkInBackground() {
   checkedAt = Date.now();
   readVersion()
     .then((version) => (version !== current?.version ? reload() : undefined))
-    .catch(() => {
-      // A failed check is retried at the next interval; the old copy keeps serving.
-    })
+    // A failed check is retried at the next interval; the old copy keeps serving meanwhile.
+    .then(
+      () => staleCatalog.succeeded(),
+      (error: unknown) => staleCatalog.failed(error),
+    )
     .finally(() => {
       checking = false;
     });
+}
+
+/**
+ * Rebuilds the catalog now, off the caller's path (after a moderator's change); a failure is
+ * logged, and the next search loads it again.
+ */
+export function refreshCompanyCatalog(): void {
+  invalidateCompanyCatalog();
+  getCompanyCatalog().then(
+    () => staleCatalog.succeeded(),
+    (error: unknown) => staleCatalog.failed(error),
+  );
 }
 
 export async function getCompanyCatalog(): Promise<CompanyCatalog> {

@@ -1,4 +1,4 @@
-// How a company name and a typed query are made comparable (PRODUCT.md section 4):
+// How a company name and a typed query are made comparable (docs/product/companies.md#company-search):
 // full-width and half-width forms alike (NFKC), case-insensitive, hiragana as katakana,
 // corporate suffixes and spaces ignored.
 import { hiraganaToKatakana } from '../../lib/kana';

@@ -10,7 +10,7 @@ export type SuggestionState =
 /**
  * Suggestions for what is typed: asks the server 300 ms after the last keystroke, aborts the
  * request in flight when a newer one starts, and goes back to 'init' for an empty input
- * without calling the server (SPEC.md section 4, compare search).
+ * without calling the server (docs/product/pages.md#compare-search-panel, compare search).
  */
 export function useCompanySuggestions(input: string): SuggestionState {
   const [state, setState] = useState<SuggestionState>({ status: 'init' });

@@ -1,16 +1,18 @@
 // The three kinds of share card and their facts (docs/decisions/043-share-cards.md), and the one
 // answer every card route gives: a PNG with an ETag, cached by browsers and crawlers for a day
-// (a card's URL carries its content's hash, so a changed company gets a new URL).
+// (a card's URL carries its content's hash, so a changed company gets a new URL), or for a
+// minute when the site card stands in for a card too many others wait before (decision 055).
 import { renderToStaticMarkup } from 'react-dom/server';
 import { createElement } from 'react';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import { AppError } from '../../lib/app-error';
+import { forMs, registerCache } from '../../lib/caches.server';
 import { etagMatches } from '../../lib/page-cache.server';
 import { BADGE_TIER_LABELS, badgeKindById } from '../badges/catalog';
 import { BadgeIcon } from '../badges/components/badge-icon';
-import { badgeCardSvg, type CompanyCardFacts, companyCardSvg, siteCardSvg } from './card-svg';
-import { renderCard } from './render-card.server';
+import { badgeCardSvg, type CompanyCardFacts, companyCardSvg } from './card-svg';
+import { cardRenderer, type RenderedCard } from './render-card.server';
 
 export async function companyCardFacts(companyId: number): Promise<CompanyCardFacts | null> {
   const [row] = await selectRows<{
@@ -37,14 +39,20 @@ export async function companyCardFacts(companyId: number): Promise<CompanyCardFa
   };
 }
 
-export function siteCard(): string {
-  return siteCardSvg();
-}
-
 /** A company's card for 10 s, as long as visitors' pages are kept (decision 010): no query per fetch. */
 const COMPANY_CARD_TTL_MS = 10_000;
 const MAX_COMPANY_CARDS = 1_000;
 const companyCards = new Map<number, { svg: string; until: number }>();
+registerCache({
+  name: 'company card SVGs',
+  holds: "a company's share card as SVG, drawn from its name, numbers and rating, by company",
+  feeds: "the company card (/og/companies/…/card.png), the company page's og:image",
+  lifetime: forMs(COMPANY_CARD_TTL_MS),
+  invalidatedBy: 'nothing',
+  bound: `${MAX_COMPANY_CARDS} companies, the least recently drawn go first`,
+  size: () => companyCards.size,
+  clear: () => companyCards.clear(),
+});
 
 export async function companyCard(companyId: number, now = Date.now()): Promise<string> {
   const kept = companyCards.get(companyId);
@@ -66,14 +74,27 @@ export function badgeCard(badgeKindId: number): string {
   return badgeCardSvg({ name: badge.name, tier: badge.tier, tierLabel: BADGE_TIER_LABELS[badge.tier], iconSvg });
 }
 
-/** The PNG answer of a card route, or 304 when the browser has this card already. */
-export async function cardResponse(request: Request, svg: string): Promise<Response> {
-  const card = await renderCard(svg);
-  const headers = {
-    'Content-Type': 'image/png',
-    'Cache-Control': 'public, max-age=86400',
-    ETag: card.etag,
-  };
+/** Browsers and crawlers keep a card a day: its URL changes with what it shows. */
+const CARD_CACHE_CONTROL = 'public, max-age=86400';
+/**
+ * The site card given in a company's or badge's place while too many cards wait to be drawn:
+ * kept a minute, so the card itself is asked for again soon.
+ */
+const FALLBACK_CACHE_CONTROL = 'public, max-age=60';
+
+function pngResponse(request: Request, card: RenderedCard, cacheControl: string): Response {
+  const headers = { 'Content-Type': 'image/png', 'Cache-Control': cacheControl, ETag: card.etag };
   if (etagMatches(request.headers.get('If-None-Match') ?? undefined, card.etag)) return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(card.png), { headers: { ...headers, 'Content-Length': String(card.png.length) } });
+}
+
+/** The PNG answer of a card route (the site card in its place when the line is full), or 304 when the browser has it already. */
+export async function cardResponse(request: Request, svg: string): Promise<Response> {
+  const { card, fallback } = await cardRenderer().card(svg);
+  return pngResponse(request, card, fallback ? FALLBACK_CACHE_CONTROL : CARD_CACHE_CONTROL);
+}
+
+/** The site card's answer: drawn once per process and kept. */
+export async function siteCardResponse(request: Request): Promise<Response> {
+  return pngResponse(request, await cardRenderer().siteCard(), CARD_CACHE_CONTROL);
 }

@@ -3,6 +3,8 @@
 // route reads the events and sends the text.
 
 import type { TrackerEventKind } from '../../db/enums';
+import { cleanText } from '../../lib/clean-text';
+import { addDays, TOKYO_TIME_ZONE, TOKYO_UTC_OFFSET } from '../../lib/tokyo-time';
 
 export const TRACKER_EVENT_LABELS: Record<TrackerEventKind, string> = {
   es_deadline: 'ES締切',
@@ -17,9 +19,9 @@ export type FeedEvent = {
   kind: TrackerEventKind;
   companyId: number;
   companyName: string;
-  /** 'YYYY-MM-DD', a calendar date in Asia/Tokyo. */
+  /** 'YYYY-MM-DD', a calendar date in Tokyo. */
   date: string;
-  /** 'HH:MM' in Asia/Tokyo, or null for the whole day. */
+  /** 'HH:MM' in Tokyo, or null for the whole day. */
   time: string | null;
   place: string;
   url: string;
@@ -30,9 +32,13 @@ export type FeedEvent = {
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;
 
-/** TEXT as RFC 5545 3.3.11 writes it: backslash, semicolon, comma and newline escaped. */
+/**
+ * TEXT as RFC 5545 3.3.11 writes it: backslash, semicolon, comma and newline escaped. TEXT holds
+ * no control characters, and a calendar shows no bidi override of ours either: cleaned as every
+ * text entering the site is (app/lib/clean-text.ts), also an event saved before that rule.
+ */
 function escapeText(text: string): string {
-  return text.replace(/\r/g, '').replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
+  return cleanText(text).replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\n/g, '\\n');
 }
 
 /**
@@ -61,10 +67,8 @@ function fold(line: string): string {
 
 const utcStamp = (date: Date) => `${date.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
 const compactDate = (date: string) => date.replace(/-/g, '');
-
-function nextDay(date: string): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-}
+/** The offset as iCalendar writes it: +0900. */
+const ICAL_OFFSET = TOKYO_UTC_OFFSET.replace(':', '');
 
 /** A Tokyo wall-clock time plus minutes, as 'YYYYMMDDTHHMMSS' (calendar arithmetic, no zone). */
 function localStamp(date: string, time: string, plusMinutes = 0): string {
@@ -82,10 +86,10 @@ function eventLines(event: FeedEvent, origin: string, host: string, now: Date): 
   const isDeadline = event.kind === 'es_deadline' || event.kind === 'web_test_deadline';
   const when = event.time
     ? [
-        `DTSTART;TZID=Asia/Tokyo:${localStamp(event.date, event.time)}`,
-        `DTEND;TZID=Asia/Tokyo:${localStamp(event.date, event.time, isDeadline ? 0 : 60)}`,
+        `DTSTART;TZID=${TOKYO_TIME_ZONE}:${localStamp(event.date, event.time)}`,
+        `DTEND;TZID=${TOKYO_TIME_ZONE}:${localStamp(event.date, event.time, isDeadline ? 0 : 60)}`,
       ]
-    : [`DTSTART;VALUE=DATE:${compactDate(event.date)}`, `DTEND;VALUE=DATE:${compactDate(nextDay(event.date))}`];
+    : [`DTSTART;VALUE=DATE:${compactDate(event.date)}`, `DTEND;VALUE=DATE:${compactDate(addDays(event.date, 1))}`];
   const description = [
     event.memo,
     event.place ? `場所：${event.place}` : '',
@@ -126,14 +130,14 @@ export function buildCalendarFeed(options: { events: FeedEvent[]; origin: string
     'CALSCALE:GREGORIAN',
     'METHOD:PUBLISH',
     'X-WR-CALNAME:シューログ 選考管理',
-    'X-WR-TIMEZONE:Asia/Tokyo',
+    `X-WR-TIMEZONE:${TOKYO_TIME_ZONE}`,
     // Japan keeps UTC+9 all year: one fixed block describes the zone completely.
     'BEGIN:VTIMEZONE',
-    'TZID:Asia/Tokyo',
+    `TZID:${TOKYO_TIME_ZONE}`,
     'BEGIN:STANDARD',
     'DTSTART:19700101T000000',
-    'TZOFFSETFROM:+0900',
-    'TZOFFSETTO:+0900',
+    `TZOFFSETFROM:${ICAL_OFFSET}`,
+    `TZOFFSETTO:${ICAL_OFFSET}`,
     'TZNAME:JST',
     'END:STANDARD',
     'END:VTIMEZONE',

@@ -1,22 +1,6 @@
-// Days as a student in Japan counts them: the tracker's dates are calendar dates in Asia/Tokyo
-// (UTC+9 all year, no daylight saving time), whatever the server's own zone. Pure.
-
-const TOKYO_OFFSET_MS = 9 * 60 * 60 * 1000;
-
-/** Today's date in Tokyo, 'YYYY-MM-DD'. */
-export function tokyoToday(now: Date): string {
-  return new Date(now.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Whole days from one 'YYYY-MM-DD' to another (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
-}
-
-/** The date `days` after a 'YYYY-MM-DD'. */
-export function addDays(date: string, days: number): string {
-  return new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
+// Days as a student in Japan counts them: the tracker's dates are calendar dates in Tokyo,
+// whatever the server's own zone (app/lib/tokyo-time.ts). Pure.
+import { daysBetween } from '../../lib/tokyo-time';
 
 /** 「今日」「明日」「あと3日」 for a coming date; 「終了」 once it has passed. */
 export function dueLabel(today: string, date: string): string {

@@ -1,4 +1,4 @@
-// The steps of a tracked selection (選考管理, PRODUCT.md section 5, issue 17): which steps each
+// The steps of a tracked selection (選考管理, docs/product/companies.md#selection-tracker, issue 17): which steps each
 // category has, their Japanese names, and how a step is shown with the step icon widget. Pure.
 import type { TrackerCategory, TrackerOutcome, TrackerStatus } from '../../db/enums';
 
@@ -34,7 +34,7 @@ export function isStepOf(category: TrackerCategory, status: string): status is T
 
 /** The step icon widget's steps and current index (-1: before the first one shown). */
 export function stepIconOf(category: TrackerCategory, status: TrackerStatus): { steps: string[]; current: number } {
-  // A screening's widget starts at ES提出 (SPEC.md's steps); 登録のみ is before it.
+  // A screening's widget starts at ES提出 (the steps of docs/product/companies.md#selection-tracker); 登録のみ is before it.
   const shown = category === 'recruit' ? CATEGORY_STEPS.recruit.slice(1) : CATEGORY_STEPS.intern;
   return { steps: shown.map((step) => STATUS_LABELS[category][step]!), current: shown.indexOf(status) };
 }

@@ -1,9 +1,11 @@
 import { data, Form, useNavigation } from 'react-router';
 import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
-import { confirmEmailChange, loadConfirmationPage } from '../../features/accounts/email-confirmation.server';
+import { confirmEmailChange } from '../../features/accounts/confirm-email-change.server';
+import { loadConfirmationPage } from '../../features/accounts/confirmation-links.server';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
-import { APP_ERRORS, isAppError } from '../../lib/app-error';
+import { APP_ERRORS, type FormErrors } from '../../lib/app-error';
+import { formFailure, formMessage } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
@@ -16,26 +18,20 @@ import type { Route } from './+types/email-change-confirm';
 
 export const headers = accountPageHeaders;
 
-const TAKEN_MEANWHILE =
-  'このメールアドレスは、ほかのアカウントで使われるようになったため変更できませんでした。アカウント設定から別のアドレスをお申し込みください。';
-
 export function loader({ request, params }: Route.LoaderArgs) {
   return loadConfirmationPage({ request, token: params.token, purpose: 'email_change' });
 }
 
+/**
+ * A used link, or an address another account took after the link was sent, replaces the button
+ * (decision 056). email_taken's own message asks to log in, which is for sign-up.
+ */
+export const formErrors: FormErrors = { email_taken: { as: 'email_change_taken' }, invalid_confirmation_token: {} };
+
 export async function action({ request, params }: Route.ActionArgs) {
   await readFormData(request);
-  try {
-    const { email } = await confirmEmailChange({ token: params.token });
-    return data({ changed: email, formError: null });
-  } catch (error) {
-    // email_taken's own message asks to log in, which is for sign-up; here the address went to
-    // another account after the link was sent.
-    if (isAppError(error, 'email_taken')) return data({ changed: null, formError: TAKEN_MEANWHILE }, { status: error.status });
-    if (isAppError(error, 'invalid_confirmation_token'))
-      return data({ changed: null, formError: error.userMessage }, { status: error.status });
-    throw error;
-  }
+  const { email } = await confirmEmailChange({ token: params.token });
+  return data({ changed: email });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -54,6 +50,7 @@ export default function EmailChangeConfirmPage({ loaderData, actionData }: Route
       <Link to="/mypage/account">アカウント設定へ</Link>
     </p>
   );
+  const failure = formFailure(actionData);
   if (actionData?.changed) {
     return (
       <AuthPage title="メールアドレスを変更しました" footer={back}>
@@ -63,10 +60,10 @@ export default function EmailChangeConfirmPage({ loaderData, actionData }: Route
       </AuthPage>
     );
   }
-  if (actionData?.formError || !loaderData.email) {
+  if (failure || !loaderData.email) {
     return (
       <AuthPage title="このリンクは使えません" footer={back}>
-        <FormAlert>{actionData?.formError ?? APP_ERRORS.invalid_confirmation_token.message}</FormAlert>
+        <FormAlert>{formMessage(failure) ?? APP_ERRORS.invalid_confirmation_token.message}</FormAlert>
       </AuthPage>
     );
   }

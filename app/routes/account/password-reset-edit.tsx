@@ -2,7 +2,8 @@ import { data, redirect, useNavigation } from 'react-router';
 import { Link } from '../../ui/link';
 import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
-import { APP_ERRORS, isAppError } from '../../lib/app-error';
+import { APP_ERRORS, type FormErrors } from '../../lib/app-error';
+import { fieldMessages, formFailure, formMessage } from '../../lib/form';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
 import { isResetTokenValid, resetPassword } from '../../features/accounts/reset-password.server';
 import { PASSWORD_MIN, passwordResetSchema } from '../../features/accounts/schemas';
@@ -22,15 +23,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data({ csrfToken: session.csrfToken, valid }, { headers, status: valid ? 200 : 410 });
 }
 
+/** A link that stopped working while the form was open is said above the form (decision 056). */
+export const formErrors: FormErrors = { invalid_reset_token: {} };
+
 export async function action({ params, request }: Route.ActionArgs) {
   const result = await readForm(request, passwordResetSchema);
-  if (!result.ok) return data({ errors: result.errors, formError: null }, { status: 400 });
-  try {
-    await resetPassword({ token: params.token, password: result.data.password });
-  } catch (error) {
-    if (isAppError(error)) return data({ errors: {}, formError: error.userMessage }, { status: error.status });
-    throw error;
-  }
+  if (!result.ok) return data(result, { status: 400 });
+  await resetPassword({ token: params.token, password: result.data.password });
   // Every session of the account has ended, this one included.
   return redirect('/login?notice=password_reset', { headers: clearedCookieHeaders() });
 }
@@ -46,6 +45,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function PasswordResetEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const failure = formFailure(actionData);
   if (!loaderData.valid) {
     return (
       <AuthPage
@@ -63,8 +63,8 @@ export default function PasswordResetEditPage({ loaderData, actionData }: Route.
   }
   return (
     <AuthPage title="新しいパスワードの設定" lead="新しいパスワードを入力してください。設定後、すべての端末でログアウトされます。">
-      {actionData?.formError && <FormAlert>{actionData.formError}</FormAlert>}
-      <ValidatedForm method="post" className={authStyles.form} schema={passwordResetSchema} serverErrors={actionData?.errors}>
+      {formMessage(failure) && <FormAlert>{formMessage(failure)}</FormAlert>}
+      <ValidatedForm method="post" className={authStyles.form} schema={passwordResetSchema} serverErrors={fieldMessages(failure)}>
         <CsrfField />
         <Input
           label="新しいパスワード"

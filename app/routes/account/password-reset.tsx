@@ -4,11 +4,13 @@ import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { EmailField } from '../../features/accounts/components/email-field';
 import { HoneypotField } from '../../features/accounts/components/honeypot-field';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
+import { RECIPIENT_LIMIT_NOTE } from '../../features/accounts/email-limits';
+import { emailRequester, emailsLimited } from '../../features/accounts/email-limits.server';
 import { requestPasswordReset } from '../../features/accounts/request-password-reset.server';
 import { HONEYPOT_FIELD, isHoneypotFilled, passwordResetRequestSchema } from '../../features/accounts/schemas';
 import { ensureSession } from '../../features/accounts/session-request.server';
 import { RESET_TOKEN_LIFETIME_MS } from '../../features/accounts/session-policy';
-import { echoValues, formValues, parseForm, textValue } from '../../lib/form';
+import { echoValues, fieldMessages, formFailure, formMessage, formValues, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
@@ -23,14 +25,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data({ csrfToken: session.csrfToken }, { headers });
 }
 
-export async function action({ request }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request);
   const sent = { ok: true as const, sent: true, values: echoValues(formValues(form)) };
   if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return data(sent);
   const result = parseForm(passwordResetRequestSchema, form);
-  if (!result.ok) return data({ ...result, sent: false }, { status: 400 });
-  await requestPasswordReset({ email: result.data.email });
-  // The same answer whether or not the address is registered.
+  if (!result.ok) return data(result, { status: 400 });
+  const asked = await requestPasswordReset({ email: result.data.email, requester: emailRequester(request, context.clientIp) });
+  // The same answer whether or not the address is registered, and whether or not it had had its
+  // emails; 429 only for the one who asked too often (docs/decisions/053-email-limits.md).
+  if (!asked.ok) return emailsLimited(asked.retryAfterSeconds, sent.values);
   return data(sent);
 }
 
@@ -45,6 +49,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function PasswordResetPage({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const failure = formFailure(actionData);
   return (
     <AuthPage
       title="パスワードの再設定"
@@ -55,25 +60,28 @@ export default function PasswordResetPage({ actionData }: Route.ComponentProps) 
         </p>
       }
     >
-      {actionData?.sent ? (
+      {actionData?.ok ? (
         <FormAlert tone="success">
           {textValue(actionData.values, 'email')} 宛てに再設定用のリンクを送信しました（ご登録がある場合のみ届きます）。リンクの有効期限は
-          {RESET_TOKEN_LIFETIME_MS / 60_000}分です。メールが届かない場合は、迷惑メールフォルダもご確認ください。
+          {RESET_TOKEN_LIFETIME_MS / 60_000}分です。メールが届かない場合は、迷惑メールフォルダもご確認ください。{RECIPIENT_LIMIT_NOTE}
         </FormAlert>
       ) : (
-        <ValidatedForm
-          method="post"
-          className={authStyles.form}
-          schema={passwordResetRequestSchema}
-          serverErrors={actionData?.ok === false ? actionData.errors : undefined}
-        >
-          <CsrfField />
-          <HoneypotField />
-          <EmailField purpose="reset" defaultValue={textValue(actionData?.values, 'email')} />
-          <Button type="submit" fullWidth size="large" disabledLabel="送信しています…" pending={navigation.state === 'submitting'}>
-            再設定用のリンクを送る
-          </Button>
-        </ValidatedForm>
+        <>
+          {formMessage(failure) && <FormAlert>{formMessage(failure)}</FormAlert>}
+          <ValidatedForm
+            method="post"
+            className={authStyles.form}
+            schema={passwordResetRequestSchema}
+            serverErrors={fieldMessages(failure)}
+          >
+            <CsrfField />
+            <HoneypotField />
+            <EmailField purpose="reset" defaultValue={textValue(actionData?.values, 'email')} />
+            <Button type="submit" fullWidth size="large" disabledLabel="送信しています…" pending={navigation.state === 'submitting'}>
+              再設定用のリンクを送る
+            </Button>
+          </ValidatedForm>
+        </>
       )}
     </AuthPage>
   );

@@ -1,11 +1,15 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { Form, redirect, redirectDocument, useNavigation } from 'react-router';
 import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
-import { confirmSignUp, loadConfirmationPage } from '../../features/accounts/email-confirmation.server';
+import { confirmSignUp } from '../../features/accounts/confirm-sign-up.server';
+import { loadConfirmationPage } from '../../features/accounts/confirmation-links.server';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
+import { isProfilePath } from '../../features/accounts/schemas';
 import { readSessionId, sessionCookieHeaders } from '../../features/accounts/session-request.server';
+import { isPostPath } from '../../features/posts/post-types';
 import { rotateSession } from '../../features/accounts/sessions.server';
-import { APP_ERRORS, isAppError } from '../../lib/app-error';
+import { APP_ERRORS, type FormErrors } from '../../lib/app-error';
+import { formFailure, formMessage } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
@@ -13,7 +17,9 @@ import { Link } from '../../ui/link';
 import type { Route } from './+types/signup-confirm';
 
 // Sign-up, step two: the link from the confirmation email. Opening it changes nothing (mail
-// scanners open links too); the button creates the account and logs the student in.
+// scanners open links too); the button creates the account and logs the student in, then goes
+// back to the page they signed up from, asking for the profile in a notice there (decision 048),
+// or without one to /mypage, where the profile form is.
 
 export const headers = accountPageHeaders;
 
@@ -21,18 +27,18 @@ export function loader({ request, params }: Route.LoaderArgs) {
   return loadConfirmationPage({ request, token: params.token, purpose: 'signup' });
 }
 
+/** A link used already, or an address registered meanwhile, replaces the button (decision 056). */
+export const formErrors: FormErrors = { email_taken: {}, invalid_confirmation_token: {} };
+
 export async function action({ request, params }: Route.ActionArgs) {
   await readFormData(request);
-  try {
-    const { userId } = await confirmSignUp({ token: params.token });
-    const session = await rotateSession({ previousId: readSessionId(request), userId });
-    return redirect('/mypage', { headers: sessionCookieHeaders(session) });
-  } catch (error) {
-    if (isAppError(error, 'email_taken') || isAppError(error, 'invalid_confirmation_token')) {
-      return data({ formError: error.userMessage, taken: error.code === 'email_taken' }, { status: error.status });
-    }
-    throw error;
-  }
+  const { userId, returnTo } = await confirmSignUp({ token: params.token });
+  const session = await rotateSession({ previousId: readSessionId(request), userId });
+  // /mypage asks for the profile itself: no notice there, and no change from before.
+  if (!returnTo || isProfilePath(returnTo)) return redirect(returnTo ?? '/mypage', { headers: sessionCookieHeaders(session) });
+  // A new document, not a client-side navigation: a shared page (the article) learns who is
+  // looking, and records its first view, only from the call its document makes on load.
+  return redirectDocument(returnTo, { headers: sessionCookieHeaders(session, { notice: 'signup_completed' }) });
 }
 
 export function meta({ matches }: Route.MetaArgs) {
@@ -46,27 +52,30 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function SignupConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
-  if (actionData?.formError || !loaderData.email) {
+  const failure = formFailure(actionData);
+  if (failure || !loaderData.email) {
+    const taken = failure?.code === 'email_taken';
     return (
       <AuthPage
-        title={actionData?.taken ? 'すでに登録されています' : 'このリンクは使えません'}
+        title={taken ? 'すでに登録されています' : 'このリンクは使えません'}
         footer={
           <p>
             <Link to="/login">ログイン</Link>
           </p>
         }
       >
-        <FormAlert>{actionData?.formError ?? APP_ERRORS.invalid_confirmation_token.message}</FormAlert>
-        {actionData?.taken ? (
-          <Link to="/password_reset">パスワードをお忘れの方はこちら</Link>
-        ) : (
-          <Link to="/signup">会員登録をもう一度申し込む</Link>
-        )}
+        <FormAlert>{formMessage(failure) ?? APP_ERRORS.invalid_confirmation_token.message}</FormAlert>
+        {taken ? <Link to="/password_reset">パスワードをお忘れの方はこちら</Link> : <Link to="/signup">会員登録をもう一度申し込む</Link>}
       </AuthPage>
     );
   }
   return (
-    <AuthPage title="会員登録の完了" lead={`${loaderData.email} で登録します。よろしければ、下のボタンを押してください。`}>
+    <AuthPage
+      title="会員登録の完了"
+      lead={`${loaderData.email} で登録します。よろしければ、下のボタンを押してください。${
+        loaderData.returnTo ? `登録が済むと、${isPostPath(loaderData.returnTo) ? '読んでいた記事' : '元のページ'}に戻ります。` : ''
+      }`}
+    >
       <Form method="post" className={authStyles.form}>
         <CsrfField />
         <Button type="submit" fullWidth size="large" disabledLabel="登録しています…" pending={navigation.state === 'submitting'}>

@@ -54,6 +54,7 @@ function details(entry: AuditLogEntry): string {
   if (typeof detail.reports === 'number') parts.push(`通報${detail.reports}件`);
   if (typeof detail.imported === 'number') parts.push(`取込${detail.imported}件`);
   if (typeof detail.skipped === 'number') parts.push(`スキップ${detail.skipped}件`);
+  if (detail.interrupted === true) parts.push('中断');
   const changed = detail.changes && typeof detail.changes === 'object' ? Object.keys(detail.changes) : [];
   if (changed.length > 0) parts.push(`変更：${changed.join('、')}`);
   return parts.join(' / ');

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
 // The admin catalog pages render what their loaders and actions answer: the company list, the
-// company form with the similar-name warning, and the import report (docs/decisions/029-admin-catalog.md).
+// company form with the similar-name warning, and the import's progress and report
+// (docs/decisions/029-admin-catalog.md, 054-streamed-imports.md).
 import { cleanup, render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { createRoutesStub } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ImportReport } from '../../features/moderation/import-employee-reviews.server';
+import type { ImportView } from '../../features/moderation/import-employee-reviews.server';
 import CompaniesPage from './companies';
 import CompanyForm from './company-form';
 import EmployeeReviews from './employee-reviews';
@@ -124,48 +124,82 @@ describe('the company form', () => {
 });
 
 describe('the import page', () => {
-  it('shows the counts and a table of the refused rows with their reasons', async () => {
-    const report: ImportReport = {
-      outcome: 'dry_run',
+  function importView(overrides: Partial<ImportView>): ImportView {
+    return {
+      id: 12,
+      fileName: 'reviews.csv',
       dryRun: true,
       skipInvalid: false,
+      status: 'dry_run',
+      running: false,
+      percent: null,
+      counts: { rows: 0, ready: 0, imported: 0, skipped: 0, invalid: 0 },
       fileError: null,
-      counts: { rows: 2, ready: 1, imported: 0, skipped: 0, invalid: 1 },
-      rows: [
-        { line: 2, sourceId: 'a', companyId: 7, companyName: 'ハルカゼ', title: '良い会社', status: 'ready', reasons: [], postId: null },
-        {
-          line: 3,
-          sourceId: 'b',
-          companyId: 99,
-          companyName: null,
-          title: '',
-          status: 'invalid',
-          reasons: ['企業が見つかりません（company_id: 99）'],
-          postId: null,
-        },
-      ],
+      refusedRows: [],
+      createdAt: '2026-05-01T01:00:00.000Z',
+      finishedAt: null,
+      ...overrides,
     };
+  }
+
+  it('shows the progress of a running import, refreshes itself, then shows the first refused rows and how many more', async () => {
+    const running = importView({
+      status: 'checking',
+      running: true,
+      percent: 45,
+      counts: { rows: 12_000, ready: 0, imported: 0, skipped: 0, invalid: 3_000 },
+    });
+    const refusedRows = Array.from({ length: 100 }, (_, i) => ({
+      line: i + 2,
+      sourceId: `s-${i}`,
+      companyId: i === 0 ? 7 : 99,
+      companyName: i === 0 ? 'ハルカゼ' : null,
+      title: '',
+      reasons: [i === 0 ? '必須項目がありません: 部署（department）' : '企業が見つかりません（company_id: 99）'],
+    }));
+    const done = importView({ counts: { rows: 60_000, ready: 25_000, imported: 0, skipped: 0, invalid: 35_000 }, refusedRows });
+    let loads = 0;
     const Stub = createRoutesStub([
       {
         path: '/admin/employee_reviews',
         Component: EmployeeReviews as never,
         HydrateFallback: () => null,
-        loader: () => ({ maxBytes: 5 * 1024 * 1024 }),
-        action: () => ({ error: null, report, fileName: 'reviews.csv' }),
+        loader: () => {
+          loads++;
+          const shown = loads === 1 ? running : done;
+          return { maxBytes: 5 * 1024 * 1024, shown, running: shown.running ? shown : null, recent: [shown] };
+        },
+      },
+    ]);
+    render(<Stub initialEntries={['/admin/employee_reviews?import=12']} />);
+    expect((await screen.findByRole('heading', { name: /確認しています/ })).textContent).toContain('reviews.csv');
+    expect(screen.getByText('ファイルの全行を確認しています…').getAttribute('role')).toBe('status');
+    expect((screen.getByRole('progressbar', { name: '進み具合' }) as HTMLProgressElement).value).toBe(45);
+
+    // The page asks again by itself, and the report replaces the progress.
+    expect(await screen.findByText(/不備のある行が35,000件あります。/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    const table = screen.getByRole('table', { name: '不備のある行' });
+    expect(within(table).getAllByRole('row')).toHaveLength(101);
+    expect(within(table).getByRole('link', { name: 'ハルカゼ' }).getAttribute('href')).toBe('/companies/7');
+    expect(screen.getByText(/ほか 34,900 行に不備があります（表示は先頭の100件です）。/)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '最近の取り込み' })).toBeTruthy();
+  });
+
+  it('stops a submission without a file in the browser', async () => {
+    const Stub = createRoutesStub([
+      {
+        path: '/admin/employee_reviews',
+        Component: EmployeeReviews as never,
+        HydrateFallback: () => null,
+        loader: () => ({ maxBytes: 5 * 1024 * 1024, shown: null, running: null, recent: [] }),
       },
     ]);
     render(<Stub initialEntries={['/admin/employee_reviews']} />);
     const dryRun = (await screen.findByRole('checkbox', { name: '確認のみ（取り込まない）' })) as HTMLInputElement;
     expect(dryRun.checked).toBe(true);
     expect(screen.getByRole('button', { name: 'ファイルを確認する' })).toBeTruthy();
-    // A submission without a file is stopped in the browser.
     dryRun.form!.requestSubmit();
     expect(await screen.findByText('CSVファイルを選んでください。')).toBeTruthy();
-
-    await userEvent.upload(screen.getByLabelText(/CSVファイル/), new File(['source_id'], 'reviews.csv', { type: 'text/csv' }));
-    dryRun.form!.requestSubmit();
-    expect(await screen.findByText('企業が見つかりません（company_id: 99）')).toBeTruthy();
-    expect(screen.getByText(/確認しました（まだ何も取り込んでいません）。不備のある行が1件あります。/)).toBeTruthy();
-    expect(screen.getByRole('heading', { name: /確認の結果/ }).textContent).toContain('reviews.csv');
   });
 });

@@ -1,20 +1,17 @@
-import { Form, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { listAdminCompanies } from '../../features/moderation/list-admin-catalog.server';
 import { formatDateTime } from '../../lib/format-date-time';
-import { parseId } from '../../lib/http';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
 import type { Route } from './+types/companies';
+import { CatalogSearch, catalogQuery } from './catalog-list';
 import styles from './catalog.module.css';
 
 // /admin/companies: every company, newest first, or found with the site's own search (names and
 // readings, kana and width alike, decision 008), each linking to its edit form.
-
-const KEYWORD_MAX = 100;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -27,11 +24,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireModerator(request);
-  const url = new URL(request.url);
-  const keyword = Array.from(url.searchParams.get('q') ?? '')
-    .slice(0, KEYWORD_MAX)
-    .join('');
-  const page = parseId(url.searchParams.get('page')) ?? 1;
+  const { keyword, page } = catalogQuery(request);
   const list = await listAdminCompanies({ keyword, page });
   return { ...list, keyword };
 }
@@ -48,26 +41,13 @@ export default function AdminCompanies({ loaderData }: Route.ComponentProps) {
         <Button href="/admin/companies/new">企業を追加</Button>
       </div>
       <p className={styles.lead}>企業名・フリガナ（ひらがな・カタカナどちらでも）またはIDで探せます。企業名を押すと編集できます。</p>
-      <Form method="get" className={styles.search} role="search" aria-label="企業の絞り込み">
-        <Input
-          type="search"
-          name="q"
-          label="企業を探す"
-          hideLabel
-          placeholder="企業名・フリガナ・ID"
-          defaultValue={keyword}
-          maxLength={KEYWORD_MAX}
-          className={styles.searchField}
-        />
-        <Button type="submit" variant="secondary">
-          検索
-        </Button>
-        {keyword && (
-          <Link to="/admin/companies" className={styles.back}>
-            条件をクリア
-          </Link>
-        )}
-      </Form>
+      <CatalogSearch
+        listPath="/admin/companies"
+        formLabel="企業の絞り込み"
+        label="企業を探す"
+        placeholder="企業名・フリガナ・ID"
+        keyword={keyword}
+      />
       {items.length === 0 ? (
         <p className={styles.empty}>
           {keyword

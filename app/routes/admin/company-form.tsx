@@ -1,4 +1,4 @@
-import { data, redirect, useNavigation } from 'react-router';
+import { redirect, useNavigation } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import {
@@ -6,18 +6,18 @@ import {
   COMPANY_KANA_MAX,
   COMPANY_NAME_MAX,
   companyFormSchema,
-  currentYearInJapan,
   FOUNDED_YEAR_MIN,
 } from '../../features/companies/company-form-schema';
 import { getCompanyForEditing } from '../../features/companies/get-company-for-editing.server';
 import { listFilterOptions } from '../../features/companies/list-filter-options.server';
 import type { SimilarCompany } from '../../features/moderation/find-similar-companies.server';
 import { SIMILAR_COMPANY_MESSAGE, saveCompany } from '../../features/moderation/save-company.server';
-import { AppError } from '../../lib/app-error';
-import { echoValues, type FieldErrors, type FormValues, formValues, parseForm, textValue } from '../../lib/form';
+import { AppError, type FormErrors } from '../../lib/app-error';
+import { parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
+import { tokyoYear } from '../../lib/tokyo-time';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Checkbox } from '../../ui/checkbox';
@@ -27,6 +27,7 @@ import { Select } from '../../ui/select';
 import { Textarea } from '../../ui/textarea';
 import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/company-form';
+import { type CatalogRefusal, refuseCatalogForm, savedAfter, savedMessages, savedOf } from './catalog-form';
 import styles from './catalog.module.css';
 
 // /admin/companies/new and /admin/companies/{id}/edit: one form for adding and editing a company
@@ -47,40 +48,31 @@ async function companyOf(params: Route.LoaderArgs['params']) {
   return company;
 }
 
-const SAVED_MESSAGES = {
-  created: '企業を登録しました。',
-  updated: '変更を保存しました。',
-  unchanged: '変更はありませんでした。',
-} as const;
-
-function savedOf(value: string | null): keyof typeof SAVED_MESSAGES | null {
-  return value === 'created' || value === 'updated' || value === 'unchanged' ? value : null;
-}
+const SAVED_MESSAGES = savedMessages('企業を登録しました。');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireModerator(request);
   const [company, options] = await Promise.all([companyOf(params), listFilterOptions()]);
-  return { company, options, saved: savedOf(new URL(request.url).searchParams.get('saved')), thisYear: currentYearInJapan() };
+  return { company, options, saved: savedOf(request), thisYear: tokyoYear() };
 }
 
-type Refusal = { ok: false; errors: FieldErrors; values: FormValues; similar: SimilarCompany[]; similarFor: string | null };
+/** A name or choice the catalog refuses is said beside its field (decision 056). */
+export const formErrors: FormErrors = { validation_failed: {} };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const moderator = await requireModerator(request);
   const existing = await companyOf(params);
   const form = await readFormData(request);
   const result = parseForm(companyFormSchema, form);
-  const refuse = (refusal: Omit<Refusal, 'ok' | 'values'>, status: number) =>
-    data({ ok: false as const, values: echoValues(formValues(form)), ...refusal } satisfies Refusal, { status });
+  const refuse = (refusal: Omit<CatalogRefusal<SimilarCompany>, 'ok' | 'values'>, status: number) =>
+    refuseCatalogForm(form, refusal, status);
   if (!result.ok) return refuse({ errors: result.errors, similar: [], similarFor: null }, 400);
 
   const outcome = await saveCompany({ moderatorId: moderator.id, companyId: existing?.id, form: result.data });
-  if (outcome.status === 'invalid') return refuse({ errors: outcome.errors, similar: [], similarFor: null }, 400);
   if (outcome.status === 'similar') {
     return refuse({ errors: { confirmSimilar: SIMILAR_COMPANY_MESSAGE }, similar: outcome.similar, similarFor: outcome.similarFor }, 409);
   }
-  const saved = outcome.created ? 'created' : outcome.changed ? 'updated' : 'unchanged';
-  return redirect(`/admin/companies/${outcome.companyId}/edit?saved=${saved}`);
+  return redirect(`/admin/companies/${outcome.companyId}/edit?saved=${savedAfter(outcome)}`);
 }
 
 const MATCH_LABELS: Record<SimilarCompany['match'], string> = {

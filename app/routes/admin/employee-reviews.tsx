@@ -1,31 +1,47 @@
-import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { data, Form, useNavigation } from 'react-router';
+import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
+import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
-import { EMPLOYEE_REVIEW_COLUMNS, EMPLOYEE_REVIEW_CSV_MAX_BYTES } from '../../features/moderation/employee-review-columns';
+import { EMPLOYEE_REVIEW_COLUMNS, EMPLOYEE_REVIEW_CSV_MAX_BYTES, MAX_IMPORT_ROWS } from '../../features/moderation/employee-review-columns';
 import {
-  type ImportReport,
-  type ImportRow,
-  type ImportRowStatus,
-  importEmployeeReviewFile,
+  type EmployeeReviewImportStatus,
+  findEmployeeReviewImport,
+  type ImportSummary,
+  type ImportView,
+  recentEmployeeReviewImports,
+  runningEmployeeReviewImport,
+  startEmployeeReviewImport,
 } from '../../features/moderation/import-employee-reviews.server';
+import { AppError, type FormErrors } from '../../lib/app-error';
+import { type FormFailure, formFailure } from '../../lib/form';
+import { cleanText } from '../../lib/clean-text';
+import { formatCount } from '../../lib/format';
+import { formatDateTime } from '../../lib/format-date-time';
 import { readFormData } from '../../lib/form-data.server';
+import { parseId } from '../../lib/http';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
+import { KeepWords } from '../../ui/keep-words';
 import { Checkbox } from '../../ui/checkbox';
 import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/employee-reviews';
 import styles from './catalog.module.css';
 
-// /admin/employee_reviews: importing 社員クチコミ from a CSV file (docs/decisions/029-admin-catalog.md).
-// A dry run (the default) lists every row and what would happen to it; a real run imports all
-// valid new rows in one transaction, or nothing while a row is invalid unless told to skip those.
+// /admin/employee_reviews: importing 社員クチコミ from a CSV file (docs/decisions/029-admin-catalog.md,
+// 054-streamed-imports.md). An upload starts an import that runs in the background, one at a time
+// on the site; the page (?import=ID) shows how far it is, refreshing itself every second while it
+// runs, then its report: the counts and the first 100 refused rows with their reasons. A dry run
+// (the default) writes nothing; a real run writes nothing while a row is invalid, unless told to
+// skip those rows.
 
 const MAX_MB = EMPLOYEE_REVIEW_CSV_MAX_BYTES / 1024 / 1024;
+const MAX_ROWS_TEXT = `${MAX_IMPORT_ROWS / 10_000}万`;
 const TOO_LARGE = `ファイルが大きすぎます。${MAX_MB}MBまでのファイルに分けてから、もう一度お試しください。`;
-/** Rows of the 取り込む list shown on the page; the counts say how many there are. */
-const SHOWN_READY_ROWS = 200;
+/** A file name as the page keeps it. */
+const FILE_NAME_MAX = 200;
+/** How often a running import's page asks for its progress. */
+const REFRESH_MS = 1000;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -38,41 +54,59 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireModerator(request);
-  return { maxBytes: EMPLOYEE_REVIEW_CSV_MAX_BYTES };
+  const param = new URL(request.url).searchParams.get('import');
+  const id = param === null ? null : parseId(param);
+  if (param !== null && id === null) throw new AppError('not_found');
+  const shown = id === null ? null : await findEmployeeReviewImport(id);
+  if (id !== null && !shown) throw new AppError('not_found');
+  const running = await runningEmployeeReviewImport();
+  const recent = await recentEmployeeReviewImports();
+  return { maxBytes: EMPLOYEE_REVIEW_CSV_MAX_BYTES, shown, running, recent };
 }
 
-type ActionResult = { error: string | null; report: ImportReport | null; fileName: string | null };
+/** The errors this form shows above its file field (docs/decisions/056-one-error-shape.md). */
+export const formErrors: FormErrors = { import_running: { field: 'file' } };
 
 export async function action({ request }: Route.ActionArgs) {
   const moderator = await requireModerator(request);
   const form = await readFormData(request);
-  const refuse = (error: string, status = 400) => data({ error, report: null, fileName: null } satisfies ActionResult, { status });
+  // Refused in the one shape of a refused form (docs/decisions/056-one-error-shape.md), beside the file.
+  const refuse = (message: string, status = 400) =>
+    data({ ok: false, errors: { file: message }, values: {} } satisfies FormFailure, { status });
   const file = form.get('csv');
   if (!(file instanceof File) || (file.size === 0 && file.name === '')) return refuse('CSVファイルを選んでください。');
   if (file.size > EMPLOYEE_REVIEW_CSV_MAX_BYTES) return refuse(TOO_LARGE, 413);
-  const report = await importEmployeeReviewFile({
-    bytes: new Uint8Array(await file.arrayBuffer()),
+  // import_running (409) is answered as this form's refusal (formErrors, server/route-errors.ts).
+  const id = await startEmployeeReviewImport({
+    file,
+    // The name as a text of the form: cleaned (docs/decisions/051), and cut.
+    fileName: [...cleanText(file.name)].slice(0, FILE_NAME_MAX).join('') || 'ファイル名なし',
     dryRun: form.get('dryRun') === 'on',
     skipInvalid: form.get('skipInvalid') === 'on',
     moderatorId: moderator.id,
-    sourceName: file.name,
   });
-  const refused = report.outcome === 'refused' || report.outcome === 'unreadable';
-  return data({ error: null, report, fileName: file.name } satisfies ActionResult, { status: refused ? 400 : 200 });
+  return redirect(`/admin/employee_reviews?import=${id}`);
 }
 
-const STATUS: Record<ImportRowStatus, { label: string; className: string | undefined }> = {
-  ready: { label: '取り込み可', className: styles.statusReady },
-  imported: { label: '取り込み済み（今回）', className: styles.statusImported },
-  skipped: { label: '取込済み', className: styles.statusSkipped },
-  invalid: { label: '不備あり', className: styles.statusInvalid },
+const STATUS_LABELS: Record<EmployeeReviewImportStatus, string> = {
+  queued: '準備中',
+  checking: '確認中',
+  importing: '取り込み中',
+  dry_run: '確認済み',
+  refused: '取り込みませんでした',
+  imported: '取り込み済み',
+  unreadable: '読み取れませんでした',
+  interrupted: '中断',
 };
 
-function RowsTable({ rows, caption }: { rows: ImportRow[]; caption: string }) {
+/** 12,345件 */
+const count = (n: number) => formatCount(n, '件');
+
+function RefusedRowsTable({ view }: { view: ImportView }) {
   return (
     <div className={styles.tableWrap}>
       <table className={styles.table}>
-        <caption className="visually-hidden">{caption}</caption>
+        <caption className="visually-hidden">不備のある行</caption>
         <thead>
           <tr>
             <th scope="col" className={styles.num}>
@@ -81,12 +115,11 @@ function RowsTable({ rows, caption }: { rows: ImportRow[]; caption: string }) {
             <th scope="col">source_id</th>
             <th scope="col">企業</th>
             <th scope="col">タイトル</th>
-            <th scope="col">状態</th>
             <th scope="col">理由</th>
           </tr>
         </thead>
         <tbody>
-          {rows.map((row) => (
+          {view.refusedRows.map((row) => (
             <tr key={row.line}>
               <td className={styles.num} data-label="行">
                 {row.line}
@@ -101,20 +134,15 @@ function RowsTable({ rows, caption }: { rows: ImportRow[]; caption: string }) {
                   '—'
                 )}
               </td>
-              <td data-label="タイトル">{row.title || '—'}</td>
-              <td>
-                <span className={STATUS[row.status].className}>{STATUS[row.status].label}</span>
+              <td data-label="タイトル">
+                <KeepWords>{row.title || '—'}</KeepWords>
               </td>
               <td data-label="理由">
-                {row.reasons.length > 0 ? (
-                  <ul className={styles.reasons}>
-                    {row.reasons.map((reason) => (
-                      <li key={reason}>{reason}</li>
-                    ))}
-                  </ul>
-                ) : (
-                  '—'
-                )}
+                <ul className={styles.reasons}>
+                  {row.reasons.map((reason) => (
+                    <li key={reason}>{reason}</li>
+                  ))}
+                </ul>
               </td>
             </tr>
           ))}
@@ -124,85 +152,206 @@ function RowsTable({ rows, caption }: { rows: ImportRow[]; caption: string }) {
   );
 }
 
-function Summary({ report }: { report: ImportReport }) {
-  const { counts } = report;
-  switch (report.outcome) {
+/**
+ * What a running import is doing. It changes with the phase only (a screen reader hears each
+ * change); how far the phase is, is the progress bar's value.
+ */
+function progressText(view: ImportView): string {
+  switch (view.status) {
+    case 'queued':
+      return 'ファイルを受け取り、取り込みの準備をしています…';
+    case 'checking':
+      return view.dryRun ? 'ファイルの全行を確認しています…' : 'ファイルの全行を確認しています。確認が終わると取り込みを始めます…';
+    default:
+      return '確認が終わり、社員クチコミを取り込んでいます…';
+  }
+}
+
+function Progress({ view }: { view: ImportView }) {
+  const percent = view.percent ?? 0;
+  return (
+    <>
+      <p className={styles.done} role="status">
+        {progressText(view)}
+      </p>
+      <div className={styles.progress}>
+        <progress max={100} value={percent} aria-label="進み具合" />
+        <span className={styles.num}>{percent}%</span>
+      </div>
+      <ul className={styles.counts}>
+        <li>
+          確認した行<strong>{formatCount(view.counts.rows, '')}</strong>
+        </li>
+        {view.status === 'importing' ? (
+          <li>
+            取り込んだ<strong>{formatCount(view.counts.imported, '')}</strong>
+            <span className={styles.muted}> / {count(view.counts.ready)}</span>
+          </li>
+        ) : (
+          <li>
+            不備あり<strong>{formatCount(view.counts.invalid, '')}</strong>
+          </li>
+        )}
+      </ul>
+      <p className={styles.muted}>
+        この画面は自動で更新されます。ほかのページに移っても取り込みは続きます。
+        <Link to={`/admin/employee_reviews?import=${view.id}`}>最新の状態を表示する</Link>
+      </p>
+    </>
+  );
+}
+
+function Summary({ view }: { view: ImportView }) {
+  const { counts } = view;
+  switch (view.status) {
     case 'unreadable':
       return (
         <p className={styles.danger} role="alert">
-          {report.fileError}
+          {view.fileError}
         </p>
       );
     case 'refused':
       return (
         <p className={styles.danger} role="alert">
-          不備のある行が{counts.invalid}
-          件あるため、何も取り込みませんでした。下の表の理由を直してからもう一度送るか、「不備のある行を飛ばして取り込む」を選んでください。
+          不備のある行が{count(counts.invalid)}
+          あるため、何も取り込みませんでした。下の表の理由を直してからもう一度送るか、「不備のある行を飛ばして取り込む」を選んでください。
+        </p>
+      );
+    case 'interrupted':
+      return (
+        <p className={styles.danger} role="alert">
+          取り込みが途中で中断されました（サーバーの再起動など）。
+          {counts.imported > 0 && `中断までに${count(counts.imported)}を取り込みました。`}
+          同じファイルをもう一度送ると、取り込み済みの行は飛ばして残りを取り込みます。
         </p>
       );
     case 'imported':
       return (
         <p className={styles.done} role="status">
-          {counts.imported}件の社員クチコミを取り込み、公開しました。
-          {counts.skipped > 0 && `取込済みの${counts.skipped}件は飛ばしました。`}
-          {counts.invalid > 0 && `不備のある${counts.invalid}件は取り込んでいません。`}
+          {count(counts.imported)}の社員クチコミを取り込み、公開しました。
+          {counts.skipped > 0 && `取込済みの${count(counts.skipped)}は飛ばしました。`}
+          {counts.invalid > 0 && `不備のある${count(counts.invalid)}は取り込んでいません。`}
         </p>
       );
     default:
       return (
-        <p className={counts.invalid > 0 && !report.skipInvalid ? styles.danger : styles.done} role="status">
+        <p className={counts.invalid > 0 && !view.skipInvalid ? styles.danger : styles.done} role="status">
           確認しました（まだ何も取り込んでいません）。
-          {counts.invalid > 0 && !report.skipInvalid
-            ? `不備のある行が${counts.invalid}件あります。このまま取り込むとファイル全体が取り込まれません。`
-            : `取り込むと${counts.ready}件の社員クチコミが公開されます。`}
-          {counts.invalid > 0 && report.skipInvalid && `不備のある${counts.invalid}件は飛ばします。`}
+          {counts.invalid > 0 && !view.skipInvalid
+            ? `不備のある行が${count(counts.invalid)}あります。このまま取り込むとファイル全体が取り込まれません。`
+            : `取り込むと${count(counts.ready)}の社員クチコミが公開されます。`}
+          {counts.invalid > 0 && view.skipInvalid && `不備のある${count(counts.invalid)}は飛ばします。`}
         </p>
       );
   }
 }
 
-function Report({ report, fileName }: { report: ImportReport; fileName: string | null }) {
-  const problems = report.rows.filter((row) => row.status === 'invalid' || row.status === 'skipped');
-  const good = report.rows.filter((row) => row.status === 'ready' || row.status === 'imported');
+function Report({ view }: { view: ImportView }) {
+  const { counts } = view;
+  const more = counts.invalid - view.refusedRows.length;
   return (
-    <section className={styles.section} aria-labelledby="report-title">
-      <h2 id="report-title" className={styles.subtitle}>
-        {report.dryRun ? '確認の結果' : '取り込みの結果'}
-        {fileName && <span className={styles.muted}>（{fileName}）</span>}
-      </h2>
-      <Summary report={report} />
-      {report.outcome !== 'unreadable' && (
+    <>
+      <Summary view={view} />
+      {view.status !== 'unreadable' && (
         <ul className={styles.counts}>
           <li>
-            行数<strong>{report.counts.rows}</strong>
+            行数<strong>{formatCount(counts.rows, '')}</strong>
           </li>
           <li>
-            {report.outcome === 'imported' ? '取り込んだ' : '取り込み可'}
-            <strong>{report.outcome === 'imported' ? report.counts.imported : report.counts.ready}</strong>
+            {view.status === 'imported' || view.status === 'interrupted' ? '取り込んだ' : '取り込み可'}
+            <strong>{formatCount(view.status === 'imported' || view.status === 'interrupted' ? counts.imported : counts.ready, '')}</strong>
           </li>
           <li>
-            取込済み<strong>{report.counts.skipped}</strong>
+            取込済み<strong>{formatCount(counts.skipped, '')}</strong>
           </li>
           <li>
-            不備あり<strong>{report.counts.invalid}</strong>
+            不備あり<strong>{formatCount(counts.invalid, '')}</strong>
           </li>
         </ul>
       )}
-      {problems.length > 0 && (
+      {view.refusedRows.length > 0 && (
         <>
-          <h3 className={styles.subtitle}>不備のある行・取込済みの行</h3>
-          <RowsTable rows={problems} caption="不備のある行と取込済みの行" />
+          <h3 className={styles.subtitle}>
+            不備のある行
+            {more > 0 && <span className={styles.muted}>（先頭の{count(view.refusedRows.length)}）</span>}
+          </h3>
+          <RefusedRowsTable view={view} />
+          {more > 0 && (
+            <p className={styles.muted}>
+              ほか {formatCount(more, '')} 行に不備があります（表示は先頭の{count(view.refusedRows.length)}です）。
+              {!view.dryRun && ' 直したファイルをもう一度送ると、取り込み済みの行は飛ばして残りを取り込みます。'}
+            </p>
+          )}
         </>
       )}
-      {good.length > 0 && (
-        <details className={styles.details}>
-          <summary>
-            {report.outcome === 'imported' ? '取り込んだ行' : '取り込める行'}（{good.length}件
-            {good.length > SHOWN_READY_ROWS ? `、先頭の${SHOWN_READY_ROWS}件を表示` : ''}）
-          </summary>
-          <RowsTable rows={good.slice(0, SHOWN_READY_ROWS)} caption="取り込める行" />
-        </details>
-      )}
+    </>
+  );
+}
+
+/** Asks for the page again every REFRESH_MS while `active` (a running import's progress). */
+function useRefreshWhile(active: boolean) {
+  const { state, revalidate } = useRevalidator();
+  useEffect(() => {
+    if (!active || state !== 'idle') return;
+    const timer = setTimeout(() => void revalidate(), REFRESH_MS);
+    return () => clearTimeout(timer);
+  }, [active, state, revalidate]);
+}
+
+function ImportSection({ view }: { view: ImportView }) {
+  return (
+    <section className={styles.section} aria-labelledby="report-title" data-import-status={view.status}>
+      <h2 id="report-title" className={styles.subtitle}>
+        {view.running ? (view.dryRun ? '確認しています' : '取り込んでいます') : view.dryRun ? '確認の結果' : '取り込みの結果'}
+        <span className={styles.muted}>（{view.fileName}）</span>
+      </h2>
+      {view.running ? <Progress view={view} /> : <Report view={view} />}
+    </section>
+  );
+}
+
+function RecentImports({ recent }: { recent: ImportSummary[] }) {
+  return (
+    <section className={styles.section} aria-labelledby="recent-title">
+      <h2 id="recent-title" className={styles.subtitle}>
+        最近の取り込み
+      </h2>
+      <div className={styles.tableWrap}>
+        <table className={styles.table}>
+          <thead>
+            <tr>
+              <th scope="col">開始</th>
+              <th scope="col">ファイル</th>
+              <th scope="col">種類</th>
+              <th scope="col">状態</th>
+              <th scope="col" className={styles.num}>
+                取り込んだ
+              </th>
+              <th scope="col" className={styles.num}>
+                不備あり
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {recent.map((entry) => (
+              <tr key={entry.id}>
+                <td className={styles.nowrap}>{formatDateTime(entry.createdAt)}</td>
+                <td data-label="ファイル">
+                  <Link to={`/admin/employee_reviews?import=${entry.id}`}>{entry.fileName}</Link>
+                </td>
+                <td data-label="種類">{entry.dryRun ? '確認のみ' : '取り込み'}</td>
+                <td data-label="状態">{STATUS_LABELS[entry.status]}</td>
+                <td className={styles.num} data-label="取り込んだ">
+                  {formatCount(entry.counts.imported, '')}
+                </td>
+                <td className={styles.num} data-label="不備あり">
+                  {formatCount(entry.counts.invalid, '')}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -213,10 +362,12 @@ const EXAMPLE = [
 ].join('\n');
 
 export default function EmployeeReviews({ loaderData, actionData }: Route.ComponentProps) {
+  const { shown, running, recent } = loaderData;
   const navigation = useNavigation();
   const [dryRun, setDryRun] = useState(true);
   const [fileError, setFileError] = useState<string | null>(null);
   const submitting = navigation.state === 'submitting';
+  useRefreshWhile(Boolean(shown?.running || running));
 
   // Refused here already, so that a large file is not sent for nothing.
   function onFileChange(event: ChangeEvent<HTMLInputElement>) {
@@ -243,7 +394,23 @@ export default function EmployeeReviews({ loaderData, actionData }: Route.Compon
         社員クチコミは投稿フォームがなく、提携先から受け取ったCSVファイルで取り込みます。まず「確認のみ」で不備がないか確かめてから取り込んでください。
         同じ source_id の行は何度送っても1件しか取り込まれません。
       </p>
-      <Form method="post" encType="multipart/form-data" className={`${styles.form} ${styles.formPanel}`} onSubmit={onSubmit} noValidate>
+      {running && running.id !== shown?.id && (
+        <p className={styles.warning} role="status">
+          <span>
+            「{running.fileName}」の{running.dryRun ? '確認' : '取り込み'}が進んでいます（{running.percent ?? 0}
+            %）。終わるまで次のファイルは送れません。
+          </span>
+          <Link to={`/admin/employee_reviews?import=${running.id}`}>進み具合を見る</Link>
+        </p>
+      )}
+      <Form
+        method="post"
+        action="/admin/employee_reviews"
+        encType="multipart/form-data"
+        className={`${styles.form} ${styles.formPanel}`}
+        onSubmit={onSubmit}
+        noValidate
+      >
         <CsrfField />
         <Input
           label="CSVファイル"
@@ -251,8 +418,8 @@ export default function EmployeeReviews({ loaderData, actionData }: Route.Compon
           type="file"
           accept=".csv,text/csv"
           required
-          hint={`UTF-8（BOMあり・なしどちらでも）のCSV、${MAX_MB}MBまで。1行目は見出しです。`}
-          error={fileError ?? actionData?.error ?? undefined}
+          hint={`UTF-8（BOMあり・なしどちらでも）のCSV、${MAX_MB}MB・${MAX_ROWS_TEXT}行まで。1行目は見出しです。`}
+          error={fileError ?? formFailure(actionData)?.errors.file ?? undefined}
           onChange={onFileChange}
         />
         <Checkbox
@@ -274,7 +441,7 @@ export default function EmployeeReviews({ loaderData, actionData }: Route.Compon
         </div>
       </Form>
 
-      {actionData?.report && <Report report={actionData.report} fileName={actionData.fileName} />}
+      {shown && <ImportSection view={shown} />}
 
       <details className={styles.details}>
         <summary>CSVファイルの形式</summary>
@@ -314,6 +481,7 @@ export default function EmployeeReviews({ loaderData, actionData }: Route.Compon
           </p>
         </div>
       </details>
+      {recent.length > 0 && <RecentImports recent={recent} />}
     </section>
   );
 }

@@ -4,13 +4,14 @@ import { requireModerator } from '../../features/accounts/session-request.server
 import { dismissReports, listReportedPosts, unpublishPost, type ReportedPost } from '../../features/moderation/reports.server';
 import { dismissalSchema, REPORT_REASON_LABELS, unpublishSchema } from '../../features/moderation/schemas';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
-import { AppError, isAppError } from '../../lib/app-error';
+import { AppError, type FormErrors } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
-import { parseForm } from '../../lib/form';
+import { formFailure, formMessage, parseForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
+import { KeepWords } from '../../ui/keep-words';
 import { Link } from '../../ui/link';
 import { ValidatedForm } from '../../ui/validated-form';
 import { RejectionReasonFields } from '../../features/moderation/components/rejection-reason-fields';
@@ -35,30 +36,26 @@ export async function loader({ request }: Route.LoaderArgs) {
   return await listReportedPosts();
 }
 
+/** Another moderator decided first: the page says so above the list, reloaded (decision 056). */
+export const formErrors: FormErrors = { already_reviewed: {} };
+
 export async function action({ request }: Route.ActionArgs) {
   const moderator = await requireModerator(request);
   const form = await readFormData(request);
   const postId = parseId(form.get('postId')?.toString());
   if (postId === null) throw new AppError('invalid_request', { detail: 'No post id' });
   const intent = form.get('intent');
-  try {
-    if (intent === 'unpublish') {
-      const result = parseForm(unpublishSchema, form);
-      if (!result.ok) return data({ intent: 'unpublish' as const, postId, ...result }, { status: 400 });
-      await unpublishPost({ moderatorId: moderator.id, postId, ...result.data });
-      return data({ intent: 'unpublish' as const, postId, ok: true as const });
-    }
-    if (intent === 'dismiss') {
-      const result = parseForm(dismissalSchema, form);
-      if (!result.ok) return data({ intent: 'dismiss' as const, postId, ...result }, { status: 400 });
-      await dismissReports({ moderatorId: moderator.id, postId, note: result.data.note });
-      return data({ intent: 'dismiss' as const, postId, ok: true as const });
-    }
-  } catch (error) {
-    if (isAppError(error, 'already_reviewed')) {
-      return data({ intent: 'already_reviewed' as const, postId, ok: false as const, message: error.userMessage }, { status: 409 });
-    }
-    throw error;
+  if (intent === 'unpublish') {
+    const result = parseForm(unpublishSchema, form);
+    if (!result.ok) return data(result, { status: 400 });
+    await unpublishPost({ moderatorId: moderator.id, postId, ...result.data });
+    return data({ intent: 'unpublish' as const, postId, ok: true as const });
+  }
+  if (intent === 'dismiss') {
+    const result = parseForm(dismissalSchema, form);
+    if (!result.ok) return data(result, { status: 400 });
+    await dismissReports({ moderatorId: moderator.id, postId, note: result.data.note });
+    return data({ intent: 'dismiss' as const, postId, ok: true as const });
   }
   throw new AppError('invalid_request', { detail: `Unknown intent ${String(intent)}` });
 }
@@ -68,14 +65,16 @@ export async function action({ request }: Route.ActionArgs) {
  * counts (React Router skips that after an error status by default).
  */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
-  if ((actionResult as { intent?: string } | undefined)?.intent === 'already_reviewed') return true;
+  if (formFailure(actionResult)?.code === 'already_reviewed') return true;
   return defaultShouldRevalidate;
 }
 
 function ReportedPostCard({ post, actionData }: { post: ReportedPost; actionData: Route.ComponentProps['actionData'] }) {
   const navigation = useNavigation();
-  const mine = actionData && actionData.postId === post.postId ? actionData : undefined;
-  const unpublishResult = mine?.intent === 'unpublish' && mine.ok === false ? mine : undefined;
+  // A refused form of this card: the post and the form are what was sent.
+  const failure = formFailure(actionData);
+  const mine = failure && !failure.code && failure.values.postId === String(post.postId) ? failure : undefined;
+  const unpublishResult = mine?.values.intent === 'unpublish' ? mine : undefined;
   const pendingIntent =
     navigation.state === 'submitting' && navigation.formData?.get('postId') === String(post.postId)
       ? navigation.formData.get('intent')
@@ -89,7 +88,7 @@ function ReportedPostCard({ post, actionData }: { post: ReportedPost; actionData
         </span>
       </div>
       <Link to={postPath(post.type, post.postId)} className={styles.queueTitle}>
-        {post.title || '（タイトルなし）'}
+        <KeepWords>{post.title || '（タイトルなし）'}</KeepWords>
       </Link>
       <ul className={styles.reports}>
         {post.reports.map((report) => (
@@ -132,13 +131,14 @@ function ReportedPostCard({ post, actionData }: { post: ReportedPost; actionData
 
 export default function ReportsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { posts, total } = loaderData;
+  const failure = formFailure(actionData);
   const message =
     actionData?.ok === true
       ? actionData.intent === 'unpublish'
         ? '投稿の公開を停止し、投稿者に理由を知らせました。'
         : '通報を却下しました。投稿は公開されたままです。'
-      : actionData?.intent === 'already_reviewed'
-        ? `${actionData.message}。一覧を最新の状態にしました。`
+      : failure?.code === 'already_reviewed'
+        ? `${formMessage(failure)}。一覧を最新の状態にしました。`
         : null;
   return (
     <section className={styles.section} aria-labelledby="reports-title">

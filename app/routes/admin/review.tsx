@@ -1,19 +1,21 @@
-import { data, Form, redirect, useNavigation } from 'react-router';
+import { data, Form, redirect, useNavigation, useSearchParams } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { approveRevision, rejectRevision } from '../../features/moderation/decide.server';
 import { getReview, type Review } from '../../features/moderation/review-queue.server';
 import { approvalSchema, rejectionSchema } from '../../features/moderation/schemas';
 import { MODERATION_ACTION_LABELS } from '../../features/moderation/labels';
+import { queueSearch, readQueueFilters } from '../../features/moderation/queue-filters';
 import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
-import { AppError, isAppError } from '../../lib/app-error';
+import { AppError, type FormErrors } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
-import { parseForm } from '../../lib/form';
+import { formFailure, formMessage, parseForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
+import { KeepWords } from '../../ui/keep-words';
 import { Link } from '../../ui/link';
 import { ValidatedForm } from '../../ui/validated-form';
 import { RejectionReasonFields } from '../../features/moderation/components/rejection-reason-fields';
@@ -23,6 +25,8 @@ import styles from './moderation.module.css';
 // /admin/posts/{id}: one post under review, with everything its author wrote and, for a
 // resubmission or a revision of a published post, what changed since the last published or
 // rejected version. The moderator publishes it or sends it back with a reason; they never edit it.
+// The queue's filters ride along in the URL (?type=…&company_id=…): the way back and the queue after
+// a decision, which confirms it and offers the next post, keep them (docs/decisions/046).
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -41,31 +45,28 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return { review };
 }
 
+/** Another moderator decided first: this page says so and shows the decision that counts (decision 056). */
+export const formErrors: FormErrors = { already_reviewed: {} };
+
 export async function action({ request, params }: Route.ActionArgs) {
   const moderator = await requireModerator(request);
   const postId = parseId(params.postId);
   if (postId === null) throw new AppError('not_found');
   const form = await readFormData(request);
   const intent = form.get('intent');
-  try {
-    if (intent === 'approve') {
-      const result = parseForm(approvalSchema, form);
-      if (!result.ok) throw new AppError('invalid_request', { detail: 'approve without a revision' });
-      await approveRevision({ moderatorId: moderator.id, postId, revision: result.data.revision });
-      return redirect(`/admin?decided=published`);
-    }
-    if (intent === 'reject') {
-      const result = parseForm(rejectionSchema, form);
-      if (!result.ok) return data({ intent: 'reject' as const, ...result }, { status: 400 });
-      await rejectRevision({ moderatorId: moderator.id, postId, ...result.data });
-      return redirect(`/admin?decided=rejected`);
-    }
-  } catch (error) {
-    // Another moderator decided first: this page shows the decision that counts.
-    if (isAppError(error, 'already_reviewed')) {
-      return data({ intent: 'already_reviewed' as const, ok: false as const, message: error.userMessage }, { status: 409 });
-    }
-    throw error;
+  // Back to the queue as the moderator filtered it, from its top, with the decision to confirm.
+  const queue = `/admin${queueSearch(readQueueFilters(new URL(request.url).searchParams), { page: 1, decided: postId })}`;
+  if (intent === 'approve') {
+    const result = parseForm(approvalSchema, form);
+    if (!result.ok) throw new AppError('invalid_request', { detail: 'approve without a revision' });
+    await approveRevision({ moderatorId: moderator.id, postId, revision: result.data.revision });
+    return redirect(queue);
+  }
+  if (intent === 'reject') {
+    const result = parseForm(rejectionSchema, form);
+    if (!result.ok) return data(result, { status: 400 });
+    await rejectRevision({ moderatorId: moderator.id, postId, ...result.data });
+    return redirect(queue);
   }
   throw new AppError('invalid_request', { detail: `Unknown intent ${String(intent)}` });
 }
@@ -75,7 +76,7 @@ export async function action({ request, params }: Route.ActionArgs) {
  * counts (React Router skips that after an error status by default).
  */
 export function shouldRevalidate({ actionResult, defaultShouldRevalidate }: { actionResult?: unknown; defaultShouldRevalidate: boolean }) {
-  if ((actionResult as { intent?: string } | undefined)?.intent === 'already_reviewed') return true;
+  if (formFailure(actionResult)?.code === 'already_reviewed') return true;
   return defaultShouldRevalidate;
 }
 
@@ -122,16 +123,18 @@ function Comparison({ previous }: { previous: NonNullable<Review['previous']> })
 
 export default function ReviewPage({ loaderData, actionData }: Route.ComponentProps) {
   const { review } = loaderData;
+  const [params] = useSearchParams();
   const { post, revision, previous, history } = review;
   const navigation = useNavigation();
   const pending = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
-  const rejectResult = actionData?.intent === 'reject' && actionData.ok === false ? actionData : undefined;
-  const alreadyReviewed = actionData?.intent === 'already_reviewed' ? actionData.message : null;
+  const failure = formFailure(actionData);
+  const rejectResult = failure?.values.intent === 'reject' && !failure.code ? failure : undefined;
+  const alreadyReviewed = failure?.code === 'already_reviewed' ? formMessage(failure) : null;
   const status = STATUS[revision.status] ?? STATUS.submitted!;
   const open = revision.status === 'submitted';
   return (
     <section className={styles.section} aria-labelledby="review-title">
-      <Link to="/admin" className={styles.back}>
+      <Link to={`/admin${queueSearch(readQueueFilters(params))}`} className={styles.back}>
         ← 審査待ちの一覧へ
       </Link>
       <div className={styles.queueHead}>
@@ -141,7 +144,7 @@ export default function ReviewPage({ loaderData, actionData }: Route.ComponentPr
         </span>
       </div>
       <h1 id="review-title" className={styles.title}>
-        {revision.lines[0]?.replace(/^タイトル：/, '') || '（タイトルなし）'}
+        <KeepWords>{revision.lines[0]?.replace(/^タイトル：/, '') || '（タイトルなし）'}</KeepWords>
       </h1>
       {alreadyReviewed && (
         <p className={styles.alert} role="alert">

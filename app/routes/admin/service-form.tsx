@@ -1,4 +1,4 @@
-import { data, redirect, useNavigation } from 'react-router';
+import { redirect, useNavigation } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { SIMILAR_SERVICE_MESSAGE, type SimilarService, saveService } from '../../features/moderation/save-service.server';
@@ -11,8 +11,8 @@ import {
   SERVICE_NAME_MAX,
   serviceFormSchema,
 } from '../../features/recruit-services/service-form-schema';
-import { AppError } from '../../lib/app-error';
-import { echoValues, type FieldErrors, type FormValues, formValues, parseForm, textValue } from '../../lib/form';
+import { AppError, type FormErrors } from '../../lib/app-error';
+import { parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
@@ -24,6 +24,7 @@ import { Link } from '../../ui/link';
 import { Textarea } from '../../ui/textarea';
 import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/service-form';
+import { type CatalogRefusal, refuseCatalogForm, savedAfter, savedMessages, savedOf } from './catalog-form';
 import styles from './catalog.module.css';
 
 // /admin/services/new and /admin/services/{id}/edit: adding and editing a job-hunting service
@@ -43,40 +44,31 @@ async function serviceOf(params: Route.LoaderArgs['params']) {
   return service;
 }
 
-const SAVED_MESSAGES = {
-  created: '就活サービスを登録しました。',
-  updated: '変更を保存しました。',
-  unchanged: '変更はありませんでした。',
-} as const;
-
-function savedOf(value: string | null): keyof typeof SAVED_MESSAGES | null {
-  return value === 'created' || value === 'updated' || value === 'unchanged' ? value : null;
-}
+const SAVED_MESSAGES = savedMessages('就活サービスを登録しました。');
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   await requireModerator(request);
   const service = await serviceOf(params);
-  return { service, saved: savedOf(new URL(request.url).searchParams.get('saved')) };
+  return { service, saved: savedOf(request) };
 }
 
-type Refusal = { ok: false; errors: FieldErrors; values: FormValues; similar: SimilarService[]; similarFor: string | null };
+/** A name or choice the catalog refuses is said beside its field (decision 056). */
+export const formErrors: FormErrors = { validation_failed: {} };
 
 export async function action({ request, params }: Route.ActionArgs) {
   const moderator = await requireModerator(request);
   const existing = await serviceOf(params);
   const form = await readFormData(request);
   const result = parseForm(serviceFormSchema, form);
-  const refuse = (refusal: Omit<Refusal, 'ok' | 'values'>, status: number) =>
-    data({ ok: false as const, values: echoValues(formValues(form)), ...refusal } satisfies Refusal, { status });
+  const refuse = (refusal: Omit<CatalogRefusal<SimilarService>, 'ok' | 'values'>, status: number) =>
+    refuseCatalogForm(form, refusal, status);
   if (!result.ok) return refuse({ errors: result.errors, similar: [], similarFor: null }, 400);
 
   const outcome = await saveService({ moderatorId: moderator.id, recruitServiceId: existing?.id, form: result.data });
-  if (outcome.status === 'invalid') return refuse({ errors: outcome.errors, similar: [], similarFor: null }, 400);
   if (outcome.status === 'similar') {
     return refuse({ errors: { confirmSimilar: SIMILAR_SERVICE_MESSAGE }, similar: outcome.similar, similarFor: outcome.similarFor }, 409);
   }
-  const saved = outcome.created ? 'created' : outcome.changed ? 'updated' : 'unchanged';
-  return redirect(`/admin/services/${outcome.recruitServiceId}/edit?saved=${saved}`);
+  return redirect(`/admin/services/${outcome.recruitServiceId}/edit?saved=${savedAfter(outcome)}`);
 }
 
 export default function ServiceForm({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,19 +1,16 @@
-import { Form, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { listAdminServices } from '../../features/moderation/list-admin-catalog.server';
-import { parseId } from '../../lib/http';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
 import type { Route } from './+types/services';
+import { CatalogSearch, catalogQuery } from './catalog-list';
 import styles from './catalog.module.css';
 
 // /admin/services: the job-hunting services (就活サービス), newest first, each linking to its
 // edit form.
-
-const KEYWORD_MAX = 100;
 
 export function meta({ matches }: Route.MetaArgs) {
   return pageMeta({
@@ -26,11 +23,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireModerator(request);
-  const url = new URL(request.url);
-  const keyword = Array.from(url.searchParams.get('q') ?? '')
-    .slice(0, KEYWORD_MAX)
-    .join('');
-  const page = parseId(url.searchParams.get('page')) ?? 1;
+  const { keyword, page } = catalogQuery(request);
   return { ...(await listAdminServices({ keyword, page })), keyword };
 }
 
@@ -46,26 +39,13 @@ export default function AdminServices({ loaderData }: Route.ComponentProps) {
         <Button href="/admin/services/new">サービスを追加</Button>
       </div>
       <p className={styles.lead}>学生が口コミを投稿できる就活サービスです。サービス名を押すと編集できます。</p>
-      <Form method="get" className={styles.search} role="search" aria-label="就活サービスの絞り込み">
-        <Input
-          type="search"
-          name="q"
-          label="サービスを探す"
-          hideLabel
-          placeholder="サービス名・フリガナ"
-          defaultValue={keyword}
-          maxLength={KEYWORD_MAX}
-          className={styles.searchField}
-        />
-        <Button type="submit" variant="secondary">
-          検索
-        </Button>
-        {keyword && (
-          <Link to="/admin/services" className={styles.back}>
-            条件をクリア
-          </Link>
-        )}
-      </Form>
+      <CatalogSearch
+        listPath="/admin/services"
+        formLabel="就活サービスの絞り込み"
+        label="サービスを探す"
+        placeholder="サービス名・フリガナ"
+        keyword={keyword}
+      />
       {items.length === 0 ? (
         <p className={styles.empty}>
           {keyword

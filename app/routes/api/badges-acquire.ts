@@ -3,7 +3,7 @@ import { listUndisplayedBadges } from '../../features/badges/list-undisplayed-ba
 import { json } from '../../lib/http';
 import type { Route } from './+types/badges-acquire';
 
-// GET /api/v1/student/badges/acquire: SPEC.md section 7. The student's acquired, not yet shown
+// GET /api/v1/student/badges/acquire: docs/product/calls.md#badge-calls. The student's acquired, not yet shown
 // badge kinds: {"badge_kinds":[{"id","name","icon","color"}]}.
 export async function loader({ request }: Route.LoaderArgs) {
   const student = await requireStudentForCall(request);

@@ -4,8 +4,7 @@ import { markBadgesDisplayed } from '../../features/badges/mark-badges-displayed
 import { allowMethods, callOnlyLoader, json } from '../../lib/http';
 import type { Route } from './+types/badges-display-acquired';
 
-// POST /api/v1/student/badges/display_acquired (authenticity_token, badge_kind_ids): SPEC.md
-// section 7. Marks the listed badges as shown; only the caller's own grants change. Answers
+// POST /api/v1/student/badges/display_acquired (authenticity_token, badge_kind_ids): docs/product/calls.md#badge-calls. Marks the listed badges as shown; only the caller's own grants change. Answers
 // {"badge_kind_ids":[…]} with the ids this call marked.
 export async function action({ request }: Route.ActionArgs) {
   allowMethods(request, 'POST');

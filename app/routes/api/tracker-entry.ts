@@ -1,5 +1,5 @@
 import { requireStudentForCall } from '../../features/accounts/session-request.server';
-import { addTrackerEntry } from '../../features/tracker/tracker.server';
+import { addTrackerEntry } from '../../features/tracker/writes.server';
 import { AppError } from '../../lib/app-error';
 import { allowMethods, callOnlyLoader, json, parseId } from '../../lib/http';
 import type { Route } from './+types/tracker-entry';

@@ -1,12 +1,13 @@
-import { listOutboxEmails } from '../../lib/email/transport.server';
+import { listOutboxEmails } from '../../features/email/transport.server';
 import { formatDate } from '../../lib/format';
 import type { Route } from './+types/outbox';
 import styles from './outbox.module.css';
+import { AppError } from '../../lib/app-error';
 
 // The development outbox: emails written here when SMTP_URL is unset. Not in production.
 
 export async function loader({ request }: Route.LoaderArgs) {
-  if (process.env.NODE_ENV === 'production') throw new Response('Not Found', { status: 404 });
+  if (process.env.NODE_ENV === 'production') throw new AppError('not_found');
   // ?to=… shows one address's emails (what a browser test opens to follow its own link).
   const to = new URL(request.url).searchParams.get('to')?.trim().toLowerCase() || undefined;
   return { emails: await listOutboxEmails({ limit: 50, to }) };

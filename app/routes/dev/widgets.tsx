@@ -14,12 +14,13 @@ import { StickyBottomBar } from '../../ui/sticky-bottom-bar';
 import { Textarea } from '../../ui/textarea';
 // The route folder holds route modules only, so the gallery's own layout lives beside the widgets.
 import styles from '../../ui/dev-widgets.module.css';
+import { AppError } from '../../lib/app-error';
 
 // The widget gallery (/dev/widgets): every shared widget in its important states, for building
 // and reviewing the design system. It does not exist in production.
 
 export function loader() {
-  if (process.env.NODE_ENV === 'production') throw new Response('Not Found', { status: 404 });
+  if (process.env.NODE_ENV === 'production') throw new AppError('not_found');
   return null;
 }
 
@@ -407,6 +408,14 @@ function FormsSection() {
               defaultValue="新規事業の立案に5日間取り組みました。"
             />
             <Textarea label="感想" name="impression" maxLength={400} required rows={3} error="感想を入力してください" />
+            <Textarea
+              label="設問（内容に合わせて広がる grow）"
+              name="question"
+              grow
+              rows={1}
+              maxLength={200}
+              defaultValue="学生時代に最も力を入れたことと、その経験から学んだことを、具体的なエピソードを交えて教えてください。"
+            />
           </div>
         </Demo>
         <Demo label="セレクト">

@@ -6,6 +6,7 @@ import { formatDate } from '../../lib/format';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
+import { KeepWords } from '../../ui/keep-words';
 import type { Route } from './+types/clips';
 import styles from './mypage.module.css';
 
@@ -47,7 +48,9 @@ export default function ClipsPage({ loaderData }: Route.ComponentProps) {
               {group.posts.map((post) => (
                 <li key={post.id} className={styles.clip}>
                   <Link to={postPath(post.type, post.id)} className={styles.favoriteLink}>
-                    <span className={styles.favoriteName}>{post.title}</span>
+                    <span className={styles.favoriteName}>
+                      <KeepWords>{post.title}</KeepWords>
+                    </span>
                     <span className={styles.favoriteMeta}>
                       {post.subjectName ?? ''}・{formatDate(post.clippedAt)}にクリップ
                     </span>

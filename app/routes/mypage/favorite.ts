@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { allowMethods, callOnlyLoader, json, parseId } from '../../lib/http';
 import type { Route } from './+types/favorite';
 
-// DELETE /mypage/favorites/{company_id} (company_id, authenticity_token): SPEC.md section 7.
+// DELETE /mypage/favorites/{company_id} (company_id, authenticity_token): docs/product/calls.md#favorite-calls.
 // Idempotent: removing a company that is not a favorite answers the same.
 export async function action({ request, params }: Route.ActionArgs) {
   allowMethods(request, 'DELETE');

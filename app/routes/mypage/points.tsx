@@ -1,9 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
-import { listMyPoints, POINT_LEDGER_PAGE_SIZE } from '../../features/rewards/list-points.server';
-import { formatPoints, POINTS_BY_POST_TYPE } from '../../features/rewards/point-amounts';
-import { POST_TYPE_KEYS, type PointReason } from '../../db/enums';
+import { listMyPoints, POINT_LEDGER_PAGE_SIZE, type PointLedgerEntry } from '../../features/rewards/list-points.server';
+import { formatPoints, PAID_POST_TYPES, POINTS_BY_POST_TYPE } from '../../features/rewards/point-amounts';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
 import { originFromMatches, pageMeta } from '../../lib/meta';
@@ -35,10 +34,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { ...points, page, pageCount: Math.max(1, Math.ceil(points.total / POINT_LEDGER_PAGE_SIZE)) };
 }
 
-const REASON_LABELS: Record<PointReason, string> = { post_published: '投稿の公開', adjustment: '調整' };
-
-/** The types a student can write, the best paid first, for the table of amounts. */
-const RATES = POST_TYPE_KEYS.filter((key) => POINTS_BY_POST_TYPE[key] > 0).sort((a, b) => POINTS_BY_POST_TYPE[b] - POINTS_BY_POST_TYPE[a]);
+const REASON_LABELS: Record<PointLedgerEntry['reason'], string> = { post_published: '投稿の公開', adjustment: '調整' };
 
 export default function MyPointsPage({ loaderData }: Route.ComponentProps) {
   const { balance, entries, page, pageCount } = loaderData;
@@ -53,7 +49,7 @@ export default function MyPointsPage({ loaderData }: Route.ComponentProps) {
         <details className={styles.rates}>
           <summary className={styles.ratesSummary}>投稿が公開されるともらえるポイント</summary>
           <ul className={styles.rateList}>
-            {RATES.map((key) => (
+            {PAID_POST_TYPES.map((key) => (
               <li key={key}>
                 <span>{POST_TYPES[key].label}</span>
                 <strong>{formatPoints(POINTS_BY_POST_TYPE[key])}</strong>

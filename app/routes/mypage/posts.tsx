@@ -18,10 +18,11 @@ import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
 import { useSnackBar } from '../../ui/snack-bar';
+import { KeepWords } from '../../ui/keep-words';
 import type { Route } from './+types/posts';
 import styles from './mypage.module.css';
 
-// /mypage/posts: the student's own posts with their status (PRODUCT.md section 2's life cycle),
+// /mypage/posts: the student's own posts with their status (the life cycle of docs/product/content.md#life-cycle),
 // drafts to continue or delete, rejected posts to fix and send again.
 
 export function headers() {
@@ -63,7 +64,7 @@ const CHIP: Record<MyPost['state'], { label: string; className: keyof typeof sty
 
 function PostRow({ post, deleting }: { post: MyPost; deleting: boolean }) {
   const chip = CHIP[post.state];
-  const title = post.title || '（タイトル未入力）';
+  const title = <KeepWords>{post.title || '（タイトル未入力）'}</KeepWords>;
   const editable = post.state === 'draft' || post.state === 'rejected' || (post.state === 'published' && post.revision !== 'submitted');
   const editLabel =
     post.state === 'draft' || post.revision === 'draft' ? '続きを書く' : post.state === 'rejected' ? '修正して再送信' : '編集する';

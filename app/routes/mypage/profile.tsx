@@ -7,22 +7,27 @@ import {
   GRADUATION_KIND_LABELS,
   GRADUATION_KINDS,
   graduationYearChoices,
+  isProfilePath,
   matchConditionsSchema,
   profileSchema,
+  safeReturnPath,
 } from '../../features/accounts/schemas';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { updateMatchConditions } from '../../features/accounts/update-match-conditions.server';
 import { updateProfile } from '../../features/accounts/update-profile.server';
 import { AuthorNotices } from '../../features/moderation/components/author-notices';
 import { listAuthorNotices } from '../../features/moderation/list-author-notices.server';
+import { isPostPath } from '../../features/posts/post-types';
 import { AppError } from '../../lib/app-error';
 import { listValue, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
+import { buttonClassName } from '../../ui/button-class-name';
 import { Card } from '../../ui/card';
 import { Checkbox, CheckboxGroup } from '../../ui/checkbox';
 import { Input } from '../../ui/input';
+import { Link } from '../../ui/link';
 import { Select } from '../../ui/select';
 import { RadioGroup } from '../../ui/radio';
 import { useSnackBar } from '../../ui/snack-bar';
@@ -34,9 +39,20 @@ export function headers() {
   return { 'Cache-Control': 'private, no-store' };
 }
 
+/**
+ * The way back when the profile was asked for on another page (the notice after signing up from
+ * an article, decision 048): a page of this site, named for what it is.
+ */
+function wayBack(raw: string | null): { path: `/${string}`; label: string } | null {
+  const path = safeReturnPath(raw);
+  if (!path || isProfilePath(path)) return null;
+  return { path: path as `/${string}`, label: isPostPath(path) ? '記事に戻る' : '元のページに戻る' };
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
   // The student's own data only: the id comes from the session, never from the request.
   const user = await requireStudent(request);
+  const back = wayBack(new URL(request.url).searchParams.get('redirect_to'));
   const [profile, choices, notices] = await Promise.all([
     getMyProfile({ userId: user.id }),
     // The same industries and prefectures as the search filters, kept a minute per process.
@@ -44,7 +60,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     listAuthorNotices({ userId: user.id }),
   ]);
   if (!profile) throw new AppError('not_found');
-  return { profile, choices, notices, graduationYears: graduationYearChoices() };
+  return { profile, choices, notices, graduationYears: graduationYearChoices(), back };
 }
 
 // Two forms on one page, told apart by their intent; each answers with its own result.
@@ -55,14 +71,14 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === 'profile') {
     const result = parseForm(profileSchema, form);
     if (!result.ok) return data({ intent: 'profile' as const, ...result }, { status: 400 });
-    await updateProfile({ userId: user.id, ...result.data });
-    return data({ intent: 'profile' as const, ok: true as const });
+    const { newBadgeKindIds } = await updateProfile({ userId: user.id, ...result.data });
+    return data({ intent: 'profile' as const, ok: true as const, newBadges: newBadgeKindIds.length });
   }
   if (intent === 'conditions') {
     const result = parseForm(matchConditionsSchema, form);
     if (!result.ok) return data({ intent: 'conditions' as const, ...result }, { status: 400 });
-    await updateMatchConditions({ userId: user.id, ...result.data });
-    return data({ intent: 'conditions' as const, ok: true as const });
+    const { newBadgeKindIds } = await updateMatchConditions({ userId: user.id, ...result.data });
+    return data({ intent: 'conditions' as const, ok: true as const, newBadges: newBadgeKindIds.length });
   }
   throw new AppError('invalid_request');
 }
@@ -94,14 +110,22 @@ function SavedNote({ shown }: { shown: boolean }) {
 const SAVED_TEXT = { profile: 'プロフィールを保存しました', conditions: '希望条件を保存しました' } as const;
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile, choices, notices, graduationYears } = loaderData;
+  const { profile, choices, notices, graduationYears, back } = loaderData;
   const navigation = useNavigation();
   const snackBar = useSnackBar();
   const submittingIntent = navigation.state === 'submitting' ? navigation.formData?.get('intent') : null;
 
+  // Strings, not the object: a revalidation alone must not say 「保存しました」 again.
+  const backPath = back?.path;
+  const backLabel = back?.label;
   useEffect(() => {
-    if (actionData?.ok) snackBar.show(SAVED_TEXT[actionData.intent]);
-  }, [actionData, snackBar]);
+    if (!actionData?.ok) return;
+    // The message sits where the buttons may be: it offers the way back itself.
+    snackBar.show(SAVED_TEXT[actionData.intent], backPath && backLabel ? { action: { label: backLabel, href: backPath } } : undefined);
+    // 101 (a complete profile) and 102 (match conditions) are announced here, where they were
+    // earned, not on the next page (issue 27).
+    if (actionData.newBadges) void import('../../features/badges/badge-popup-queue').then((queue) => queue.requestBadgePopup());
+  }, [actionData, snackBar, backPath, backLabel]);
 
   // What the student typed comes back after an error; otherwise what is saved.
   const profileResult = actionData?.intent === 'profile' ? actionData : undefined;
@@ -116,11 +140,17 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <>
+      {back && (
+        <p className={styles.backLink}>
+          <Link to={back.path}>{back.label}</Link>
+        </p>
+      )}
       <AuthorNotices notices={notices} />
       {!profile.profileCompletedAt && (
         <div className={styles.callout} role="status">
           <p className={styles.calloutTitle}>会員登録が完了しました</p>
           <p>まずはプロフィールを入力しましょう。体験記を投稿したときに「2027年卒・経済学部」のように表示されます。</p>
+          {back && <p>保存したら「{back.label}」から続きを読めます。</p>}
         </div>
       )}
       <Card as="section" title="プロフィール" titleAs="h2" className={styles.card}>
@@ -180,6 +210,12 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             <Button type="submit" disabledLabel="保存しています…" pending={submittingIntent === 'profile'}>
               プロフィールを保存する
             </Button>
+            {/* Saved from the notice of another page: the way back, where the student just tapped. */}
+            {back && profileResult?.ok === true && (
+              <Link to={back.path} className={buttonClassName({ variant: 'secondary' })}>
+                {back.label}
+              </Link>
+            )}
           </div>
         </ValidatedForm>
       </Card>

@@ -1,27 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireStudent } from '../../features/accounts/session-request.server';
+import { postingFormUrl } from '../../features/posting/writable-types';
 import { CompanyPicker } from '../../features/search/components/company-picker';
-import { BoardCompanyCard, UpcomingEvents, type FormAnswer } from '../../features/tracker/components/tracker-board';
-import { addEntrySchema, addEventSchema, deleteEventSchema, setStateSchema } from '../../features/tracker/schemas';
 import {
-  addTrackerEntry,
-  addTrackerEvent,
-  calendarFeedPath,
-  deleteTrackerEvent,
-  listFavoriteChoices,
-  loadBoard,
-  renewCalendarFeed,
-  setTrackerState,
-} from '../../features/tracker/tracker.server';
-import { AppError, isAppError } from '../../lib/app-error';
+  BoardCompanyCard,
+  type FormAnswer,
+  type ScreeningPostingPath,
+  UpcomingEvents,
+} from '../../features/tracker/components/tracker-board';
+import { addEntrySchema, addEventSchema, deleteEventSchema, setStateSchema } from '../../features/tracker/schemas';
+import { loadBoard } from '../../features/tracker/board.server';
+import { listFavoriteChoices } from '../../features/tracker/favorite-choices.server';
+import { calendarFeedPath, renewCalendarFeed } from '../../features/tracker/feed-url.server';
+import { addTrackerEntry, addTrackerEvent, deleteTrackerEvent, setTrackerState } from '../../features/tracker/writes.server';
+import { AppError, type FormErrors } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/config.server';
-import { formValues, parseForm, textValue } from '../../lib/form';
+import { formFailure, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { originFromMatches, pageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
+import { CopyButton, CopyByHandField } from '../../ui/copy-button';
 import { RadioGroup } from '../../ui/radio';
 import { useSnackBar } from '../../ui/snack-bar';
 import { ValidatedForm } from '../../ui/validated-form';
@@ -44,10 +45,31 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { board, choices, feedUrl: `${publicOrigin()}${feedPath}` };
 }
 
-type Answer = NonNullable<FormAnswer> & { ok?: true; message?: string; newBadges?: number };
+/** An ended screening's links to its posting forms, with the company chosen. */
+const screeningPostingPath: ScreeningPostingPath = (type, companyId) => postingFormUrl(type, { companyId });
 
-const fail = (intent: string, key: string, errors: Record<string, string>, values: Record<string, unknown>) =>
-  data<Answer>({ intent, key, errors, values }, { status: 400 });
+type Answer = NonNullable<FormAnswer> & { ok?: boolean; message?: string; newBadges?: number };
+
+/**
+ * A company deleted meanwhile is said beside the picker, a step its selection does not have
+ * beside the step (decision 056).
+ */
+export const formErrors: FormErrors = {
+  company_not_found: { field: 'company_id', as: 'chosen_company_not_found' },
+  validation_failed: {},
+};
+
+/** The field that tells the board's forms of one intent apart (one per entry, one per company). */
+const KEY_FIELDS: Record<string, string> = { state: 'entry_id', event: 'company_id' };
+
+/** The action's answer, a refused form included: its intent and key are the form's own fields. */
+function answerOf(actionData: unknown): Answer | undefined {
+  const failure = formFailure(actionData);
+  if (!failure) return actionData as Answer | undefined;
+  const intent = String(failure.values.intent ?? '');
+  const keyField = KEY_FIELDS[intent];
+  return { ...failure, intent, key: keyField ? String(failure.values[keyField] ?? '') : intent };
+}
 
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireStudent(request);
@@ -55,20 +77,14 @@ export async function action({ request }: Route.ActionArgs) {
   const intent = form.get('intent');
   if (intent === 'add') {
     const result = parseForm(addEntrySchema, form);
-    if (!result.ok) return fail('add', 'add', result.errors, result.values);
+    if (!result.ok) return data(result, { status: 400 });
     const categories = result.data.category === 'both' ? (['intern', 'recruit'] as const) : [result.data.category];
     let added = 0;
     let newBadges = 0;
-    try {
-      for (const category of categories) {
-        const change = await addTrackerEntry({ userId: user.id, companyId: result.data.company_id, category });
-        added += change.changed ? 1 : 0;
-        newBadges += change.newBadgeKindIds.length;
-      }
-    } catch (error) {
-      if (isAppError(error, 'company_not_found'))
-        return fail('add', 'add', { company_id: '選んだ企業が見つかりません。もう一度選んでください。' }, formValues(form));
-      throw error;
+    for (const category of categories) {
+      const change = await addTrackerEntry({ userId: user.id, companyId: result.data.company_id, category });
+      added += change.changed ? 1 : 0;
+      newBadges += change.newBadgeKindIds.length;
     }
     return data<Answer>({
       intent: 'add',
@@ -81,7 +97,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === 'state') {
     const key = String(form.get('entry_id') ?? '');
     const result = parseForm(setStateSchema, form);
-    if (!result.ok) return fail('state', key, result.errors, result.values);
+    if (!result.ok) return data(result, { status: 400 });
     const change = await setTrackerState({
       userId: user.id,
       entryId: result.data.entry_id,
@@ -100,7 +116,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (intent === 'event') {
     const key = String(form.get('company_id') ?? '');
     const result = parseForm(addEventSchema, form);
-    if (!result.ok) return fail('event', key, result.errors, result.values);
+    if (!result.ok) return data(result, { status: 400 });
     const { company_id: companyId, ...event } = result.data;
     await addTrackerEvent({ userId: user.id, companyId, event });
     return data<Answer>({ intent: 'event', key, ok: true, message: '予定を追加しました' });
@@ -134,12 +150,13 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export default function SelectionsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { board, choices, feedUrl } = loaderData;
-  const answer = actionData as Answer | undefined;
+  const answer = useMemo(() => answerOf(actionData), [actionData]);
   const snackBar = useSnackBar();
   const navigation = useNavigation();
   const adding = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'add';
   // After a company is added, the form starts again empty (a new key) for the next one.
   const [addFormKey, setAddFormKey] = useState(0);
+  const feedField = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     if (!answer?.ok) return;
@@ -162,7 +179,13 @@ export default function SelectionsPage({ loaderData, actionData }: Route.Compone
         ) : (
           <ul className={styles.companies}>
             {board.companies.map((company) => (
-              <BoardCompanyCard key={company.companyId} company={company} today={board.today} answer={answer} />
+              <BoardCompanyCard
+                key={company.companyId}
+                company={company}
+                today={board.today}
+                answer={answer}
+                postingPath={screeningPostingPath}
+              />
             ))}
           </ul>
         )}
@@ -194,14 +217,19 @@ export default function SelectionsPage({ loaderData, actionData }: Route.Compone
         <p className={styles.feedText}>
           下のURLをGoogleカレンダー（「他のカレンダー」→「URLで追加」）やiPhoneのカレンダー（「照会するカレンダーを追加」）に登録すると、ここに登録した締切や面接が自動でカレンダーに表示されます。URLを知っている人は誰でも予定を見られるので、他の人に教えないでください。
         </p>
-        <input
-          className={styles.feedUrl}
-          type="text"
-          readOnly
-          value={feedUrl}
-          aria-label="カレンダー用のURL"
-          onFocus={(event) => event.currentTarget.select()}
-        />
+        <div className={styles.feedRow}>
+          <CopyByHandField ref={feedField} className={styles.feedUrl} value={feedUrl} label="カレンダー用のURL" />
+          <CopyButton
+            text={feedUrl}
+            label="URLをコピー"
+            copiedLabel="URLをコピーしました"
+            failedMessage="このブラウザではURLを自動でコピーできませんでした。選択したURLの欄からコピーしてください（スマートフォンでは長押しでコピーできます）。"
+            onFailed={() => {
+              feedField.current?.focus();
+              feedField.current?.select();
+            }}
+          />
+        </div>
         <Form method="post" className={styles.renewForm}>
           <CsrfField />
           <input type="hidden" name="intent" value="renew_feed" />

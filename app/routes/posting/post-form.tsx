@@ -1,13 +1,15 @@
-import { data, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, isRouteErrorResponse, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { PostForm } from '../../features/posting/components/post-form';
-import { ownPostType, submitPost } from '../../features/posting/drafts.server';
+import { OFFLINE_SEND_MESSAGE } from '../../features/posting/components/use-post-submit';
+import { ownPostType } from '../../features/posting/drafts.server';
+import { submitPost } from '../../features/posting/submit-post.server';
 import { contentOf, postFormSchema } from '../../features/posting/post-form-schema';
 import { formTypeOf, loadEditPostForm, loadNewPostForm } from '../../features/posting/posting-page.server';
 import { POST_TYPES } from '../../features/posts/post-types';
 import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
-import { AppError, isAppError } from '../../lib/app-error';
-import { echoValues, formValues, parseForm, type FieldErrors } from '../../lib/form';
+import { AppError, type FormErrors } from '../../lib/app-error';
+import { formValues, parseForm } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { formatDate } from '../../lib/format';
 import { parseId } from '../../lib/http';
@@ -17,7 +19,7 @@ import { Link } from '../../ui/link';
 import type { Route } from './+types/post-form';
 import styles from './posting.module.css';
 
-// Every posting form (PRODUCT.md section 2): /entry_sheets/new?selection_type=…,
+// Every posting form (docs/product/pages.md#posting-pages): /entry_sheets/new?selection_type=…,
 // /intern_experiences/new, /screening_experiences/new, /word_mouths/new, /company_studies/new,
 // /recruit_service_reviews/new, /jobhunt_prompt_reports/new, and /mypage/posts/{id}/edit for the
 // student's own post. The content type comes from the URL (or the post); the draft is autosaved
@@ -72,32 +74,70 @@ async function submissionTarget(request: Request, params: Route.ActionArgs['para
   return { user, type: target.type, postId: null };
 }
 
+/**
+ * What submitPost refuses is said in the form, with everything typed kept (decision 056): its
+ * checks by field, a subject deleted meanwhile beside its picker, another tab's newer save above
+ * the form (the page then offers to load it).
+ */
+export const formErrors: FormErrors = {
+  validation_failed: {},
+  company_not_found: { field: 'companyId', as: 'chosen_company_not_found' },
+  recruit_service_not_found: { field: 'recruitServiceId', as: 'chosen_service_not_found' },
+  stale_revision: {},
+};
+
 export async function action({ request, params }: Route.ActionArgs) {
   const target = await submissionTarget(request, params);
   const values = formValues(await readFormData(request));
   const checked = parseForm(postFormSchema(target.type), values);
-  if (!checked.ok) return data({ ok: false as const, errors: checked.errors, values: checked.values, conflict: false }, { status: 400 });
-  const fail = (errors: FieldErrors, status: number, conflict = false) =>
-    data({ ok: false as const, errors, values: echoValues(values), conflict }, { status });
+  if (!checked.ok) return data(checked, { status: 400 });
+  const result = await submitPost({
+    userId: target.user.id,
+    type: target.type,
+    // The draft this form saved (its own hidden field, checked for the owner), never another
+    // draft the URL would find: two tabs may hold two drafts. The edit page's post is its URL's.
+    postId: target.postId ?? toId(values.postId),
+    draftKey: typeof values.draftKey === 'string' && UUID.test(values.draftKey) ? values.draftKey : null,
+    lockVersion: typeof values.lockVersion === 'string' && /^\d{1,9}$/.test(values.lockVersion) ? Number(values.lockVersion) : null,
+    subject: { companyId: toId(values.companyId), recruitServiceId: toId(values.recruitServiceId) },
+    content: contentOf(values),
+  });
+  return redirect(`/mypage/posts?submitted=${result.postId}`);
+}
+
+/** The Japanese message of an AppError answer ({ error: { message } }), if it carries one. */
+function errorMessage(error: unknown): string | undefined {
+  if (!isRouteErrorResponse(error)) return undefined;
+  const body = error.data as { error?: { message?: unknown } } | string | null;
+  if (typeof body === 'string') {
+    try {
+      return errorMessage({ ...error, data: JSON.parse(body) });
+    } catch {
+      return undefined;
+    }
+  }
+  return typeof body?.error?.message === 'string' ? body.error.message : undefined;
+}
+
+/**
+ * A submission that does not reach the action (no connection, the server down, an error page
+ * from a proxy) keeps the form on screen with what was typed and says so beside the button,
+ * instead of replacing the page with the error page (issue 27). The action's own answers and its
+ * redirect go through unchanged.
+ */
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
   try {
-    const result = await submitPost({
-      userId: target.user.id,
-      type: target.type,
-      // The draft this form saved (its own hidden field, checked for the owner), never another
-      // draft the URL would find: two tabs may hold two drafts. The edit page's post is its URL's.
-      postId: target.postId ?? toId(values.postId),
-      draftKey: typeof values.draftKey === 'string' && UUID.test(values.draftKey) ? values.draftKey : null,
-      lockVersion: typeof values.lockVersion === 'string' && /^\d{1,9}$/.test(values.lockVersion) ? Number(values.lockVersion) : null,
-      subject: { companyId: toId(values.companyId), recruitServiceId: toId(values.recruitServiceId) },
-      content: contentOf(values),
-    });
-    return redirect(`/mypage/posts?submitted=${result.postId}`);
+    return await serverAction();
   } catch (error) {
-    if (isAppError(error, 'validation_failed')) return fail(error.fields ?? { form: error.userMessage }, 400);
-    if (isAppError(error, 'company_not_found')) return fail({ companyId: '選んだ企業が見つかりません。もう一度選んでください。' }, 400);
-    if (isAppError(error, 'recruit_service_not_found')) return fail({ recruitServiceId: error.userMessage }, 400);
-    if (isAppError(error, 'stale_revision')) return fail({ form: error.userMessage }, 409, true);
-    throw error;
+    if (error instanceof Response) throw error;
+    const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+    const status = isRouteErrorResponse(error) ? error.status : 0;
+    const message = offline
+      ? OFFLINE_SEND_MESSAGE
+      : status >= 400 && status < 500
+        ? (errorMessage(error) ?? '送信できませんでした。ページを開き直してから、もう一度送信してください。')
+        : '送信できませんでした。通信状態を確かめて、もう一度送信してください。入力はこの端末に保存されています。';
+    return { ok: false as const, errors: undefined, values: undefined, unsent: { offline, message } };
   }
 }
 
@@ -183,7 +223,7 @@ export default function PostFormPage({ loaderData, actionData }: Route.Component
               subjectFixed={page.subjectFixed}
               companyChoices={page.companyChoices}
               serverErrors={actionData?.errors}
-              conflict={actionData?.conflict}
+              answer={actionData}
               submitting={navigation.state === 'submitting'}
               submitLabel={page.mode === 'edit' && page.rejection ? '修正して再送信する' : '審査に送信する'}
             />

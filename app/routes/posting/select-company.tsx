@@ -10,7 +10,7 @@ import type { Route } from './+types/select-company';
 import styles from './posting.module.css';
 
 // /intern_experiences/select_company and /screening_experiences/select_company: the company
-// first, then its form (PRODUCT.md section 2). Campaign parameters (utm_*) go on to the form.
+// first, then its form (docs/product/pages.md#posting-pages). Campaign parameters (utm_*) go on to the form.
 
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };

@@ -9,7 +9,7 @@ import type { Route } from './+types/service-list';
 import styles from './posting.module.css';
 
 // /recruit_service_reviews/recruit_service_list: the job-hunting service first, then the review
-// form (PRODUCT.md section 2). Campaign parameters (utm_*) go on to the form.
+// form (docs/product/pages.md#posting-pages). Campaign parameters (utm_*) go on to the form.
 
 export function headers() {
   return { 'Cache-Control': 'private, no-store' };

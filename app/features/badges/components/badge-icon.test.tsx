@@ -16,7 +16,7 @@ describe('BadgeIcon', () => {
     }
   });
 
-  it('has the sizes of SPEC.md section 9', () => {
+  it('has the sizes of docs/product/badges.md#icons-colors-and-sizes', () => {
     const sizes = { large: '100', medium: '70', small: '60' } as const;
     for (const [size, pixels] of Object.entries(sizes)) {
       const { container, unmount } = render(<BadgeIcon icon="heart" color="bronze" size={size as keyof typeof sizes} />);

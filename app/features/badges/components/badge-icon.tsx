@@ -1,5 +1,5 @@
-// Our own badge medals for the 15 icon kinds of SPEC.md section 3: a round medal in the tier
-// color (gray until acquired) with a white pictogram. Sizes are SPEC.md section 9's.
+// Our own badge medals for the 15 icon kinds of docs/product/badges.md#icons-colors-and-sizes: a round medal in the tier
+// color (gray until acquired) with a white pictogram. Sizes are those of docs/product/badges.md#icons-colors-and-sizes.
 import { useId, type ReactNode } from 'react';
 import { BADGE_ICON_SIZES, type BadgeColor, type BadgeIconKind, type BadgeIconSize } from '../catalog';
 import styles from './badge-icon.module.css';

@@ -23,7 +23,7 @@ const NARROW_CHART = 360;
 type Series = Omit<CompareChartProps, 'height' | 'description'>;
 
 /**
- * The radar chart (SPEC.md sections 3, 5, 9) in #js-compare-chart. Chart.js is imported inside the
+ * The radar chart (docs/product/pages.md#radar-chart) in #js-compare-chart. Chart.js is imported inside the
  * effect, so the library is a chunk of its own that only this page loads, after hydration; the
  * box keeps its height meanwhile, so nothing below it moves.
  */

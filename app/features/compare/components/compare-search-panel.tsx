@@ -3,16 +3,17 @@ import { Link } from '../../../ui/link';
 import { formatCount } from '../../../lib/format';
 import { useCompanySuggestions } from '../../search/use-company-suggestions';
 import type { RelatedCompany } from '../compare-data';
+import { NameText } from '../../../ui/name-text';
 import styles from './compare-search-panel.module.css';
 
-// Texts fixed by SPEC.md sections 2 and 8.
+// Texts fixed by docs/product/texts-timings-sizes.md#comparison-page.
 const PLACEHOLDER = '企業名を入力';
 const RELATED_HEADING = '関連企業と比較';
 const NO_MATCH = '該当する企業が見つかりませんでした。';
 const ERROR = 'エラーが発生しました。ページを再読み込みするか、しばらく時間をおいてから再度お試しください。';
 
 /**
- * The compare search panel (SPEC.md sections 2 and 4). INIT, with an empty input, lists the
+ * The compare search panel (docs/product/pages.md#compare-search-panel). INIT, with an empty input, lists the
  * related companies; typing asks GET /api/company?source=incremental through the shared
  * suggestions hook (300 ms debounce, a newer request aborts the one in flight); RES lists the
  * matches; ERR says the search failed.
@@ -79,7 +80,7 @@ export function CompareSearchPanel({
                 {relatedCompanies.map((company) => (
                   <li key={company.companyId}>
                     <Link to={`/companies/${baseCompanyId}/intern/compare/${company.companyId}`} className={styles.item}>
-                      <span className={styles.name}>{company.name}</span>
+                      <NameText className={styles.name}>{company.name}</NameText>
                       <span className={styles.meta}>
                         本社：{company.prefName}
                         <span className={styles.dot} aria-hidden="true">
@@ -108,14 +109,14 @@ export function CompareSearchPanel({
               company.company_id === baseCompanyId ? (
                 <li key={company.company_id}>
                   <div className={styles.itemCurrent}>
-                    <span className={styles.name}>{company.name}</span>
+                    <NameText className={styles.name}>{company.name}</NameText>
                     <span className={styles.meta}>本社：{company.pref_name}（比較元の企業です）</span>
                   </div>
                 </li>
               ) : (
                 <li key={company.company_id}>
                   <Link to={`/companies/${baseCompanyId}/intern/compare?target_company_id=${company.company_id}`} className={styles.item}>
-                    <span className={styles.name}>{company.name}</span>
+                    <NameText className={styles.name}>{company.name}</NameText>
                     <span className={styles.meta}>本社：{company.pref_name}</span>
                     {company.url && <span className={styles.url}>{company.url}</span>}
                   </Link>

@@ -2,12 +2,13 @@ import { Link } from '../../../ui/link';
 import { formatCount } from '../../../lib/format';
 import { RATING_ITEMS } from '../../companies/rating-items';
 import { formatScoreCell, type CompareEntry } from '../compare-data';
+import { NameText } from '../../../ui/name-text';
 import styles from './compare-table.module.css';
 
 type Company = { id: number; name: string };
 
 /**
- * The evaluation table (SPEC.md section 2): a row per rating item, the base company on the left
+ * The evaluation table (docs/product/pages.md#evaluation-table): a row per rating item, the base company on the left
  * and the target on the right, "--" for an empty value, with the number of reports each column
  * averages. Server-rendered, so it reads before any script has loaded.
  */
@@ -58,7 +59,7 @@ function CompanyHead({ company, count, side }: { company: Company; count: number
     <th scope="col" className={side === 'base' ? styles.baseHead : styles.targetHead}>
       <span className={styles.swatch} aria-hidden="true" />
       <Link to={`/companies/${company.id}`} className={styles.companyLink}>
-        {company.name}
+        <NameText>{company.name}</NameText>
       </Link>
       <span className={styles.count}>{count > 0 ? `体験記 ${formatCount(count, '件')}の平均` : '体験記 0件'}</span>
     </th>

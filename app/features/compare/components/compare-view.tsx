@@ -6,13 +6,13 @@ import { formatAxisValue } from '../chart-data';
 import { resolveYearSeasonChoice, yearSeasonKey, type CompareData, type Score } from '../compare-data';
 import { CompareChart } from './compare-chart';
 import { CompareTable } from './compare-table';
+import { NameText } from '../../../ui/name-text';
 import styles from './compare-view.module.css';
 
 type Company = { id: number; name: string };
 
 /**
- * The year/season dropdown with the radar chart and the table it drives (SPEC.md sections 2
- * and 4). Everything comes with the page; choosing another year/season only redraws.
+ * The year/season dropdown with the radar chart and the table it drives (docs/product/pages.md#year-and-season-dropdown). Everything comes with the page; choosing another year/season only redraws.
  */
 export function CompareView({
   data,
@@ -62,12 +62,12 @@ export function CompareView({
           <ul className={styles.legend} aria-label="凡例">
             <li className={styles.legendBase}>
               <span className={styles.legendMark} aria-hidden="true" />
-              {baseCompany.name}
+              <NameText>{baseCompany.name}</NameText>
             </li>
             {targetCompany && (
               <li className={styles.legendTarget}>
                 <span className={styles.legendMark} aria-hidden="true" />
-                {targetCompany.name}
+                <NameText>{targetCompany.name}</NameText>
               </li>
             )}
           </ul>

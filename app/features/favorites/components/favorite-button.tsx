@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useSnackBar } from '../../../ui/snack-bar';
 import { pageCsrfToken } from '../../../lib/csrf';
 import { PERSONAL_PART } from '../../../lib/personal-parts';
+import { withRedirectTo } from '../../../lib/return-path';
 import { useViewer } from '../../accounts/viewer';
 import { setFavorited, useFavorited } from '../favorites-store';
 import styles from './favorite-button.module.css';
@@ -10,7 +11,7 @@ import styles from './favorite-button.module.css';
 const FAILED = 'お気に入りを更新できませんでした。時間をおいて再度お試しください。';
 
 /**
- * The heart of SPEC.md sections 2 and 4: お気に入り登録 / お気に入り登録済み. The icon and text
+ * The heart of docs/product/pages.md#favorite-button: お気に入り登録 / お気に入り登録済み. The icon and text
  * change only after the server has answered; a visitor is taken to login and back.
  */
 export function FavoriteButton({
@@ -34,7 +35,7 @@ export function FavoriteButton({
 
   async function toggle() {
     if (busy) return;
-    const login = `/login?redirect_to=${encodeURIComponent(location.pathname + location.search)}`;
+    const login = withRedirectTo('/login', location.pathname + location.search);
     // A visitor's page has no token: the heart leads to login and back.
     if (!pageCsrfToken()) {
       navigate(login);
@@ -45,14 +46,17 @@ export function FavoriteButton({
     const { sendFavorite } = await import('../favorite-client');
     const result = await sendFavorite({ companyId, favorite: !favorited });
     setBusy(false);
+    const failure = `favorite-failed:${companyId}`;
     if (result.ok) {
+      // The retry worked: the error said before is not true any more (issue 27).
+      snackBar.hide(failure);
       if (viewer) setFavorited(viewer.userId, companyId, !favorited);
       // Loaded on first use: the same module instance as the popup's, so the queue is shared.
       if (!favorited) void import('../../badges/badge-popup-queue').then((queue) => queue.requestBadgePopup());
     } else if (result.status === 401) {
       navigate(login);
     } else {
-      snackBar.show(FAILED);
+      snackBar.show(FAILED, { key: failure });
     }
   }
 

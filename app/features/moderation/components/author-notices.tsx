@@ -1,5 +1,6 @@
 import { formatDateTime } from '../../../lib/format-date-time';
 import { Card } from '../../../ui/card';
+import { KeepWords } from '../../../ui/keep-words';
 import { Link } from '../../../ui/link';
 import { REJECTION_REASON_LABELS } from '../../posts/labels';
 import { POST_TYPES, postPath } from '../../posts/post-types';
@@ -28,9 +29,11 @@ export function AuthorNotices({ notices }: { notices: AuthorNotice[] }) {
             <span className={styles.title}>
               {POST_TYPES[notice.postType].label}：
               {notice.kind === 'approve' ? (
-                <Link to={postPath(notice.postType, notice.postId)}>{notice.title || '（タイトルなし）'}</Link>
+                <Link to={postPath(notice.postType, notice.postId)}>
+                  <KeepWords>{notice.title || '（タイトルなし）'}</KeepWords>
+                </Link>
               ) : (
-                notice.title || '（タイトルなし）'
+                <KeepWords>{notice.title || '（タイトルなし）'}</KeepWords>
               )}
             </span>
             {notice.reason && <span>理由：{REJECTION_REASON_LABELS[notice.reason]}</span>}

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { useNavigation } from 'react-router';
 import { REPORT_REASONS } from '../../../db/enums';
-import { textValue, type FieldErrors, type FormValues } from '../../../lib/form';
+import { fieldMessages, type FormFailure, formFailure, formMessage, textValue } from '../../../lib/form';
+import { withRedirectTo } from '../../../lib/return-path';
 import { Button } from '../../../ui/button';
 import { Link } from '../../../ui/link';
 import { RadioGroup } from '../../../ui/radio';
@@ -12,9 +13,7 @@ import { useViewer } from '../../accounts/viewer';
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, reportSchema } from '../schemas';
 import styles from './report-post.module.css';
 
-export type ReportResult =
-  | { intent: 'report'; ok: true; created: boolean }
-  | { intent: 'report'; ok: false; errors?: FieldErrors; values?: FormValues; message?: string };
+export type ReportResult = { intent: 'report'; ok: true; created: boolean } | FormFailure;
 
 /**
  * 「問題を報告」 under a published post: a student picks a reason and may add a note; a visitor is
@@ -27,7 +26,8 @@ export function ReportPost({ returnTo, result }: { returnTo: string; result: Rep
   // Moderators act on reports; they do not file them.
   if (viewer?.role === 'moderator') return null;
   const sent = result?.ok === true;
-  const failed = result?.ok === false ? result : undefined;
+  const failed = formFailure(result);
+  const message = formMessage(failed);
   return (
     <details className={styles.report} open={Boolean(result)}>
       <summary className={styles.summary}>問題を報告</summary>
@@ -41,22 +41,22 @@ export function ReportPost({ returnTo, result }: { returnTo: string; result: Rep
         ) : viewer?.role !== 'student' ? (
           <p className={styles.lead}>
             個人が特定できる内容や誹謗中傷などを見つけたら、ログインしてお知らせください。
-            <Link to={`/login?redirect_to=${encodeURIComponent(returnTo)}`}>ログインして報告する</Link>
+            <Link to={withRedirectTo('/login', returnTo)}>ログインして報告する</Link>
           </p>
         ) : (
           <ValidatedForm
             method="post"
             schema={reportSchema}
-            serverErrors={failed?.errors}
+            serverErrors={fieldMessages(failed)}
             className={styles.form}
             aria-labelledby={titleId}
           >
             <p id={titleId} className={styles.lead}>
               この投稿の問題を管理者に知らせます。報告した人が投稿者に知られることはありません。
             </p>
-            {failed?.message && (
+            {message && (
               <p className={styles.error} role="alert">
-                {failed.message}
+                {message}
               </p>
             )}
             <CsrfField />

@@ -1,43 +1,31 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { ENTRY_SHEET_RESULTS, SEASONS } from '../../../db/enums';
-import { Button } from '../../../ui/button';
 import { Input } from '../../../ui/input';
-import { RadioGroup } from '../../../ui/radio';
 import { Textarea } from '../../../ui/textarea';
 import { ENTRY_SHEET_RESULT_LABELS, SEASON_LABELS } from '../../posts/labels';
 import { ENTRY_SHEET_LIMITS, ENTRY_SHEET_QUESTION_LIMITS, ENTRY_SHEET_QUESTIONS_MAX } from '../../posts/types/entry-sheet';
-import { TitleField, YearField } from './common-fields';
+import { ChoiceField, GraduationYearField, JobTypeField, TitleField, YearField } from './common-fields';
 import { FormSection } from './form-section';
 import { itemsOf, numberOf, textOf, type Content } from './initial-values';
-import { ListItemTools } from './list-item-tools';
-import { useListItems } from './use-list-items';
+import { EditableList } from './list-item-tools';
 import styles from './post-form.module.css';
 
 const RESULT_OPTIONS = ENTRY_SHEET_RESULTS.map((value) => ({ value, label: ENTRY_SHEET_RESULT_LABELS[value] }));
 const SEASON_OPTIONS = SEASONS.map((value) => ({ value, label: SEASON_LABELS[value] }));
 
-function Question(props: { index: number; initial: Content; tools: React.ReactNode; focused: boolean }) {
-  const { index, initial } = props;
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => {
-    // Again after each move of the same item: its position is part of what changed.
-    if (props.focused && index >= 0) heading.current?.focus();
-  }, [props.focused, index]);
+/** One question's fields: the question, the company's character limit, and the answer counted against it. */
+function QuestionFields({ index, initial }: { index: number; initial: Content }) {
   const [limit, setLimit] = useState<number | null>(numberOf(initial, 'limit'));
   const name = (field: string) => `questions.${index}.${field}`;
   return (
-    <li className={styles.item}>
-      <div className={styles.itemHeader}>
-        <h3 ref={heading} tabIndex={-1} className={styles.itemTitle}>
-          設問 {index + 1}
-        </h3>
-        {props.tools}
-      </div>
-      <Input
+    <>
+      {/* A question runs to two or three lines as companies write them: the box grows with it. */}
+      <Textarea
         name={name('question')}
-        showCount
         label="設問"
         required
+        grow
+        rows={1}
         maxLength={ENTRY_SHEET_QUESTION_LIMITS.question}
         defaultValue={textOf(initial, 'question')}
         placeholder="例：学生時代に最も力を入れたことを教えてください。"
@@ -65,12 +53,11 @@ function Question(props: { index: number; initial: Content; tools: React.ReactNo
         countLimit={limit ?? undefined}
         defaultValue={textOf(initial, 'answer')}
       />
-    </li>
+    </>
   );
 }
 
 export function EntrySheetFields({ content, selection }: { content?: Content; selection: 'intern' | 'recruit' }) {
-  const questions = useListItems(itemsOf(content, 'questions', 1), { min: 1, max: ENTRY_SHEET_QUESTIONS_MAX });
   return (
     <>
       <FormSection title="基本情報">
@@ -80,58 +67,18 @@ export function EntrySheetFields({ content, selection }: { content?: Content; se
         />
         <YearField name="year" label="提出した年" required content={content} />
         {selection === 'intern' && (
-          <RadioGroup
-            name="season"
-            legend="インターンの時期"
-            orientation="horizontal"
-            options={SEASON_OPTIONS}
-            defaultValue={textOf(content, 'season')}
-          />
+          <ChoiceField content={content} name="season" legend="インターンの時期" options={SEASON_OPTIONS} optional />
         )}
-        <Input
-          name="jobType"
-          showCount
-          label="職種・コース"
-          maxLength={ENTRY_SHEET_LIMITS.jobType}
-          defaultValue={textOf(content, 'jobType')}
-          placeholder="例：総合職"
-        />
-        <YearField name="graduationYear" label="あなたの卒業年度" content={content} hint="任意です。例：2027" />
+        <JobTypeField content={content} label="職種・コース" max={ENTRY_SHEET_LIMITS.jobType} placeholder="例：総合職" />
+        <GraduationYearField label="あなたの卒業年度" content={content} />
       </FormSection>
       <FormSection title="設問と回答" description={`設問は${ENTRY_SHEET_QUESTIONS_MAX}問まで追加できます。`}>
-        <ol className={styles.items}>
-          {questions.items.map((item, index) => (
-            <Question
-              key={item.key}
-              index={index}
-              initial={item.initial}
-              focused={questions.focusKey === item.key}
-              tools={
-                <ListItemTools
-                  label={`設問${index + 1}`}
-                  index={index}
-                  count={questions.items.length}
-                  canRemove={questions.canRemove}
-                  onMove={(by) => questions.move(index, by)}
-                  onRemove={() => questions.remove(index)}
-                />
-              }
-            />
-          ))}
-        </ol>
-        <Button type="button" variant="secondary" disabled={!questions.canAdd} onClick={() => questions.add()}>
-          ＋ 設問を追加
-        </Button>
+        <EditableList initial={itemsOf(content, 'questions', 1)} limits={{ min: 1, max: ENTRY_SHEET_QUESTIONS_MAX }} itemName="設問">
+          {(index, initial) => <QuestionFields index={index} initial={initial} />}
+        </EditableList>
       </FormSection>
       <FormSection title="結果">
-        <RadioGroup
-          name="result"
-          legend="ESの結果"
-          required
-          orientation="horizontal"
-          options={RESULT_OPTIONS}
-          defaultValue={textOf(content, 'result')}
-        />
+        <ChoiceField content={content} name="result" legend="ESの結果" options={RESULT_OPTIONS} />
       </FormSection>
     </>
   );

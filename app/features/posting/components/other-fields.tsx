@@ -1,134 +1,85 @@
 // The forms of the shorter content types: 学生クチコミ, 企業研究レポート, 就活サービス口コミ, 就活速報.
+import { tokyoDate } from '../../../lib/tokyo-time';
 import { Input } from '../../../ui/input';
-import { RadioGroup } from '../../../ui/radio';
 import { StarRatingInput } from '../../../ui/star-rating-input';
-import { Textarea } from '../../../ui/textarea';
 import { COMPANY_STUDY_LIMITS, COMPANY_STUDY_SECTIONS } from '../../posts/types/company-study';
 import { QUICK_EVENTS, QUICK_REPORT_LIMITS } from '../../posts/types/jobhunt-prompt-report';
 import { SERVICE_REVIEW_LIMITS } from '../../posts/types/recruit-service-review';
 import { STUDENT_WORD_MOUTH_LIMITS, WORD_MOUTH_CATEGORIES } from '../../posts/types/student-word-mouth';
-import { TitleField, YearField } from './common-fields';
+import { ChoiceField, GraduationYearField, TextAreaFields, TitleField } from './common-fields';
 import { FormSection } from './form-section';
 import { numberOf, textOf, type Content } from './initial-values';
 
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
+const WORD_MOUTH_TEXT = {
+  body: { label: '本文', rows: 10, hint: '見聞きしたこと、感じたことを具体的に（50文字以上）。個人が特定できる内容は書かないでください。' },
+};
+
 export function StudentWordMouthFields({ content }: { content?: Content }) {
   return (
     <FormSection title="クチコミ">
-      <RadioGroup
-        name="category"
-        legend="カテゴリ"
-        required
-        orientation="horizontal"
-        options={options(WORD_MOUTH_CATEGORIES)}
-        defaultValue={textOf(content, 'category')}
-      />
+      <ChoiceField content={content} name="category" legend="カテゴリ" options={options(WORD_MOUTH_CATEGORIES)} />
       <TitleField content={content} placeholder="例：社員の方が率直に答えてくれる説明会でした" />
       <StarRatingInput name="rating" label="総合評価" required defaultValue={numberOf(content, 'rating')} />
-      <Textarea
-        name="body"
-        label="本文"
-        required
-        rows={10}
-        maxLength={STUDENT_WORD_MOUTH_LIMITS.body}
-        defaultValue={textOf(content, 'body')}
-        hint="見聞きしたこと、感じたことを具体的に（50文字以上）。個人が特定できる内容は書かないでください。"
-      />
-      <YearField name="graduationYear" label="あなたの卒業年度" content={content} hint="任意です。例：2027" />
+      <TextAreaFields content={content} limits={STUDENT_WORD_MOUTH_LIMITS} fields={WORD_MOUTH_TEXT} />
+      <GraduationYearField label="あなたの卒業年度" content={content} />
     </FormSection>
   );
 }
 
-const STUDY_HINTS: Record<keyof typeof COMPANY_STUDY_SECTIONS, string> = {
-  business: '何で稼いでいるか、主な顧客と製品・サービス（30文字以上）。',
-  analysis: '競合と比べた強み、これからの課題（30文字以上）。',
-  motivation: '調べてわかったことのうち、志望動機に使えそうなこと（30文字以上）。',
+const STUDY_TEXTS = {
+  business: { label: COMPANY_STUDY_SECTIONS.business, rows: 8, hint: '何で稼いでいるか、主な顧客と製品・サービス（30文字以上）。' },
+  analysis: { label: COMPANY_STUDY_SECTIONS.analysis, rows: 8, hint: '競合と比べた強み、これからの課題（30文字以上）。' },
+  motivation: {
+    label: COMPANY_STUDY_SECTIONS.motivation,
+    rows: 8,
+    hint: '調べてわかったことのうち、志望動機に使えそうなこと（30文字以上）。',
+  },
 };
 
 export function CompanyStudyFields({ content }: { content?: Content }) {
   return (
     <FormSection title="企業研究">
       <TitleField content={content} placeholder="例：IR資料から読み解く事業の強みと課題" />
-      {(Object.keys(COMPANY_STUDY_SECTIONS) as Array<keyof typeof COMPANY_STUDY_SECTIONS>).map((key) => (
-        <Textarea
-          key={key}
-          name={key}
-          label={COMPANY_STUDY_SECTIONS[key]}
-          required
-          rows={8}
-          maxLength={COMPANY_STUDY_LIMITS[key]}
-          defaultValue={textOf(content, key)}
-          hint={STUDY_HINTS[key]}
-        />
-      ))}
+      <TextAreaFields content={content} limits={COMPANY_STUDY_LIMITS} fields={STUDY_TEXTS} />
     </FormSection>
   );
 }
+
+const SERVICE_REVIEW_TEXTS = {
+  good: { label: '良かった点', rows: 6, hint: '20文字以上' },
+  bad: { label: '気になった点', rows: 6, hint: '20文字以上' },
+};
 
 export function ServiceReviewFields({ content }: { content?: Content }) {
   return (
     <FormSection title="口コミ">
       <TitleField content={content} placeholder="例：スカウトが多く、業界を広げるきっかけになりました" />
       <StarRatingInput name="rating" label="総合評価" required defaultValue={numberOf(content, 'rating')} />
-      <Textarea
-        name="good"
-        label="良かった点"
-        required
-        rows={6}
-        maxLength={SERVICE_REVIEW_LIMITS.good}
-        defaultValue={textOf(content, 'good')}
-        hint="20文字以上"
-      />
-      <Textarea
-        name="bad"
-        label="気になった点"
-        required
-        rows={6}
-        maxLength={SERVICE_REVIEW_LIMITS.bad}
-        defaultValue={textOf(content, 'bad')}
-        hint="20文字以上"
-      />
+      <TextAreaFields content={content} limits={SERVICE_REVIEW_LIMITS} fields={SERVICE_REVIEW_TEXTS} />
     </FormSection>
   );
 }
 
-/** Today in Japan as YYYY-MM-DD (the latest date a quick report can be about). */
-function todayInJapan(): string {
-  return new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
-}
+const QUICK_REPORT_TEXT = { report: { label: '本文', rows: 6, hint: '何があったか、連絡の方法や時期など（20文字以上）。' } };
 
 export function QuickReportFields({ content }: { content?: Content }) {
   return (
     <FormSection title="速報">
-      <RadioGroup
-        name="event"
-        legend="できごと"
-        required
-        orientation="horizontal"
-        options={options(QUICK_EVENTS)}
-        defaultValue={textOf(content, 'event')}
-      />
+      <ChoiceField content={content} name="event" legend="できごと" options={options(QUICK_EVENTS)} />
       <Input
         name="eventDate"
         type="date"
         label="日付"
         required
-        max={todayInJapan()}
+        max={tokyoDate()}
         defaultValue={textOf(content, 'eventDate')}
         hint="結果の連絡や面接があった日"
       />
       <TitleField content={content} placeholder="例：一次面接の結果が3日後にメールで届きました" />
-      <Textarea
-        name="report"
-        label="本文"
-        required
-        rows={6}
-        maxLength={QUICK_REPORT_LIMITS.report}
-        defaultValue={textOf(content, 'report')}
-        hint="何があったか、連絡の方法や時期など（20文字以上）。"
-      />
-      <YearField name="graduationYear" label="あなたの卒業年度" content={content} hint="任意です。例：2027" />
+      <TextAreaFields content={content} limits={QUICK_REPORT_LIMITS} fields={QUICK_REPORT_TEXT} />
+      <GraduationYearField label="あなたの卒業年度" content={content} />
     </FormSection>
   );
 }

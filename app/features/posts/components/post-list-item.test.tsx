@@ -28,7 +28,9 @@ describe('PostListItem', () => {
     const item = await screen.findByRole('listitem');
     const link = within(item).getByRole('link');
     expect(link.getAttribute('href')).toBe('/intern_experiences/42');
-    expect(within(link).getByText('夏の5日間で企画を立てました')).toBeTruthy();
+    // The title's nouns are kept whole in spans of their own (KeepWords): the text reads the same.
+    expect(link.textContent).toContain('夏の5日間で企画を立てました');
+    expect(within(link).getByText('企画').className).toBe('keep-word');
     expect(within(link).getByText('初日は会社説明のあと、チームで課題を…')).toBeTruthy();
     // Japan's date: 00:30 on 1 April in Tokyo.
     expect(within(link).getByText('2025年4月1日').getAttribute('dateTime')).toBe(POST.publishedAt);

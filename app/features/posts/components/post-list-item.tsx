@@ -3,6 +3,8 @@ import { Link } from '../../../ui/link';
 import { formatCount, formatDate } from '../../../lib/format';
 import type { PostTypeKey } from '../../../db/enums';
 import { POST_TYPES, postPath } from '../post-types';
+import { NameText } from '../../../ui/name-text';
+import { KeepWords } from '../../../ui/keep-words';
 import styles from './post-list-item.module.css';
 
 /** What a list shows of a post; the list loaders cut the excerpt to the length their page wants. */
@@ -40,10 +42,12 @@ export function PostListItem({ post, showType = false, subjectName, actions }: P
         {(showType || subjectName) && (
           <span className={styles.about}>
             {showType && <span className={styles.typeTag}>{POST_TYPES[post.type].label}</span>}
-            {subjectName && <span>{subjectName}</span>}
+            {subjectName && <NameText>{subjectName}</NameText>}
           </span>
         )}
-        <span className={styles.title}>{post.title}</span>
+        <span className={styles.title}>
+          <KeepWords>{post.title}</KeepWords>
+        </span>
         <span className={styles.excerpt}>{post.excerpt}</span>
         <span className={styles.foot}>
           <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>

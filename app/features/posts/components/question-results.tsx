@@ -3,6 +3,7 @@ import { Link } from '../../../ui/link';
 import { formatDate } from '../../../lib/format';
 import { POST_TYPES, postPath } from '../post-types';
 import type { QuestionGroup, QuestionHit } from '../search-entry-sheets.server';
+import { NameText } from '../../../ui/name-text';
 import styles from './question-results.module.css';
 
 function limitText(group: QuestionGroup): string {
@@ -52,7 +53,7 @@ export function QuestionHitItem({ hit, actions }: { hit: QuestionHit; actions?: 
       <Link to={`${postPath(hit.type, hit.postId)}#q${hit.position}`} className={styles.hitLink}>
         <span className={styles.about}>
           <span className={styles.typeTag}>{POST_TYPES[hit.type].label}</span>
-          <span>{hit.companyName}</span>
+          <NameText>{hit.companyName}</NameText>
         </span>
         <span className={styles.question}>
           {hit.question.map((part, index) => (part.match ? <mark key={index}>{part.text}</mark> : <span key={index}>{part.text}</span>))}

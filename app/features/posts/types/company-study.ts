@@ -10,8 +10,7 @@ export const COMPANY_STUDY_LIMITS = maxLengths(fields.shape);
 
 export const companyStudy = definePostType({
   keys: ['company_study'],
-  schema: fields.strict,
-  draftSchema: fields.draft,
-  toRecord: (content) => ({ title: content.title, sections: toSections(COMPANY_STUDY_SECTIONS, content), attributes: {} }),
-  fromRecord: (record) => ({ title: record.title, ...fromSections(COMPANY_STUDY_SECTIONS, record) }),
+  fields,
+  toRecord: (content) => ({ sections: toSections(COMPANY_STUDY_SECTIONS, content), attributes: {} }),
+  fromRecord: (record) => ({ ...fromSections(COMPANY_STUDY_SECTIONS, record) }),
 });

@@ -1,6 +1,6 @@
-// 社員クチコミ: imported from employees' reviews, never written through a form (PRODUCT.md).
+// 社員クチコミ: imported from employees' reviews, never written through a form (docs/product/content.md#other-types).
 import { choice, headedTexts, integer, object, rating, text, TITLE } from './fields';
-import { definePostType, fromSections, numberAttribute, textAttribute, toSections } from './post-type-module';
+import { choiceAttribute, definePostType, fromSections, numberAttribute, textAttribute, toSections } from './post-type-module';
 
 export const EMPLOYEE_WORD_MOUTH_SECTIONS = { culture: '社風・働き方', growth: '成長環境', pay: '年収・待遇' } as const;
 export const EMPLOYMENTS = ['現職', '退職済み'] as const;
@@ -11,10 +11,8 @@ const fields = object({ title: TITLE, ...employee, ...tenure, ...headedTexts(EMP
 
 export const employeeWordMouth = definePostType({
   keys: ['employee_word_mouth'],
-  schema: fields.strict,
-  draftSchema: fields.draft,
+  fields,
   toRecord: (content) => ({
-    title: content.title,
     sections: toSections(EMPLOYEE_WORD_MOUTH_SECTIONS, content),
     attributes: {
       department: content.department,
@@ -24,9 +22,8 @@ export const employeeWordMouth = definePostType({
     },
   }),
   fromRecord: (record) => ({
-    title: record.title,
     department: textAttribute(record, 'department') ?? '',
-    employment: textAttribute(record, 'employment') === '退職済み' ? ('退職済み' as const) : ('現職' as const),
+    employment: choiceAttribute(record, 'employment', EMPLOYMENTS) ?? '現職',
     tenureYears: numberAttribute(record, 'tenureYears') ?? 0,
     rating: numberAttribute(record, 'rating') ?? 3,
     ...fromSections(EMPLOYEE_WORD_MOUTH_SECTIONS, record),

@@ -1,9 +1,9 @@
-// インターンES and 本選考ES (PRODUCT.md section 2): one module for both; the selection type comes
+// インターンES and 本選考ES (docs/product/content.md#entry-sheets): one module for both; the selection type comes
 // from the content type. Each question and its answer is a section (heading = question).
 import type { PostTypeKey } from '../../../db/enums';
 import { ENTRY_SHEET_RESULTS, SEASONS } from '../../../db/enums';
-import { choice, list, maxLengths, object, optionalChoice, optionalInteger, optionalText, optionalYear, text, year, TITLE } from './fields';
-import { definePostType, numberAttribute, presentAttributes, textAttribute } from './post-type-module';
+import { choice, list, maxLengths, object, optionalChoice, optionalInteger, text, year, TITLE, JOB_TYPE, GRADUATION_YEAR } from './fields';
+import { choiceAttribute, definePostType, numberAttribute, presentAttributes, textAttribute } from './post-type-module';
 
 export const ENTRY_SHEET_QUESTIONS_MAX = 10;
 
@@ -16,8 +16,8 @@ const question = object({
 
 const fields = object({
   title: TITLE,
-  jobType: optionalText('職種・コース', { max: 40 }),
-  graduationYear: optionalYear('卒業年度'),
+  jobType: JOB_TYPE,
+  graduationYear: GRADUATION_YEAR,
   /** The year the ES was submitted. */
   year: year('提出した年'),
   /** インターンES only: the program's season. */
@@ -29,31 +29,28 @@ const fields = object({
 export const ENTRY_SHEET_LIMITS = maxLengths(fields.shape);
 export const ENTRY_SHEET_QUESTION_LIMITS = maxLengths(question.shape);
 
-/** An answer longer than its question's character limit (「400字以内」) did not fit the form. */
-const strictSchema = fields.strict.superRefine((content, context) => {
-  content.questions.forEach((item, index) => {
-    if (item.limit !== undefined && item.answer.length > item.limit) {
-      context.addIssue({
-        code: 'custom',
-        path: ['questions', index, 'answer'],
-        message: `回答が${item.limit}字を超えています（${item.answer.length}字）。`,
-      });
-    }
-  });
-});
-
 function selectionOf(key: PostTypeKey) {
   return key === 'intern_entry_sheet' ? ('intern' as const) : ('recruit' as const);
 }
 
 export const entrySheet = definePostType({
   keys: ['intern_entry_sheet', 'screening_entry_sheet'],
-  schema: strictSchema,
-  draftSchema: fields.draft,
+  fields,
+  /** An answer longer than its question's character limit (「400字以内」) did not fit the form. */
+  refine(content, context) {
+    content.questions.forEach((item, index) => {
+      if (item.limit !== undefined && item.answer.length > item.limit) {
+        context.addIssue({
+          code: 'custom',
+          path: ['questions', index, 'answer'],
+          message: `回答が${item.limit}字を超えています（${item.answer.length}字）。`,
+        });
+      }
+    });
+  },
   toRecord(content, key) {
     const selectionType = selectionOf(key);
     return {
-      title: content.title,
       sections: content.questions.map((item) => ({
         heading: item.question,
         body: item.answer,
@@ -70,13 +67,11 @@ export const entrySheet = definePostType({
   fromRecord(record) {
     const detail = record.entrySheet;
     if (!detail) throw new Error('an entry sheet without its detail row');
-    const season = SEASONS.find((value) => value === textAttribute(record, 'season'));
     return {
-      title: record.title,
       jobType: textAttribute(record, 'course'),
       graduationYear: numberAttribute(record, 'graduationYear'),
       year: detail.year,
-      season,
+      season: choiceAttribute(record, 'season', SEASONS),
       questions: record.sections.map((section) => ({ question: section.heading, limit: section.limit, answer: section.body })),
       result: detail.result,
     };

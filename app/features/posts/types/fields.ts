@@ -3,6 +3,8 @@
 // the lenient one a draft may hold (any subset, nothing required, the same maximum lengths),
 // so that a half-written 体験記 is saved as it is and checked in full only when it is sent.
 import { z } from 'zod';
+import { cleanText } from '../../../lib/clean-text';
+import { DAY_MS, tokyoMidnight } from '../../../lib/tokyo-time';
 
 export type Field<Strict extends z.ZodType = z.ZodType, Draft extends z.ZodType = z.ZodType> = {
   strict: Strict;
@@ -10,33 +12,6 @@ export type Field<Strict extends z.ZodType = z.ZodType, Draft extends z.ZodType 
   /** A text field's maximum length, which the form shows while the student types. */
   max?: number;
 };
-
-/** Characters a post never keeps: controls other than the line break, and bidi overrides. */
-function isStripped(code: number): boolean {
-  return (
-    (code < 0x20 && code !== 0x0a) ||
-    (code >= 0x7f && code <= 0x9f) ||
-    code === 0x200e ||
-    code === 0x200f ||
-    (code >= 0x202a && code <= 0x202e) ||
-    (code >= 0x2066 && code <= 0x2069)
-  );
-}
-
-/**
- * What every text of a post goes through, in the browser and on the server alike: NFC, line
- * breaks as \n, a tab as a space, and no control or direction-override characters (which could
- * disguise what a text says). Emoji, full-width digits and mixed scripts stay as typed.
- */
-export function cleanText(value: string): string {
-  let out = '';
-  // A lone surrogate (half of an emoji cut by a broken client) cannot be stored as JSON: U+FFFD.
-  const wellFormed = value.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-  for (const char of wellFormed.normalize('NFC').replace(/\r\n?/g, '\n').replace(/\t/g, ' ')) {
-    if (!isStripped(char.codePointAt(0)!)) out += char;
-  }
-  return out;
-}
 
 /** A string cleaned by cleanText before `inner` checks it; a missing one is 「{label}を入力してください。」. */
 function cleaned<T extends z.ZodType<unknown, string>>(label: string, inner: T) {
@@ -115,7 +90,7 @@ export function date(label: string) {
       return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(text);
     }, `${label}を正しい日付で入力してください。`)
     .refine((text) => text >= '2000-01-01', `${label}を正しい日付で入力してください。`)
-    .refine((text) => new Date(`${text}T00:00:00+09:00`).getTime() <= Date.now() + 86_400_000, `${label}に未来の日付は入力できません。`);
+    .refine((text) => tokyoMidnight(text).getTime() <= Date.now() + DAY_MS, `${label}に未来の日付は入力できません。`);
   return {
     strict: z.preprocess(emptyIsMissing, value),
     draft: draftRaw,
@@ -147,7 +122,7 @@ export function optionalInteger(label: string, options: { min: number; max: numb
   } satisfies Field;
 }
 
-/** A four-digit year such as 2025 (PRODUCT.md: "year (four digits)"). */
+/** A four-digit year such as 2025 (docs/product/content.md#intern-experience: "year (four digits)"). */
 export function year(label: string) {
   return integer(label, { min: 2000, max: 2100, unit: '年' });
 }
@@ -155,6 +130,12 @@ export function year(label: string) {
 export function optionalYear(label: string) {
   return optionalInteger(label, { min: 2000, max: 2100, unit: '年' });
 }
+
+/** The 職種・コース a post may name (体験記 and ES). */
+export const JOB_TYPE = optionalText('職種・コース', { max: 40 });
+
+/** The author's 卒業年度, when they give it. */
+export const GRADUATION_YEAR = optionalYear('卒業年度');
 
 /** A star rating of 1 to 5 (the star rating input widget). */
 export function rating(label: string) {

@@ -1,15 +1,15 @@
-// インターン体験記 (PRODUCT.md section 2): the program, three sections and the nine ratings.
+// インターン体験記 (docs/product/content.md#intern-experience): the program, three sections and the nine ratings.
 import { INTERN_FORMATS, SEASONS } from '../../../db/enums';
 import { RATING_ITEMS } from '../../companies/rating-items';
-import { choice, integer, object, optionalText, optionalYear, rating, text, year, TITLE, maxLengths } from './fields';
+import { choice, integer, object, rating, text, year, TITLE, maxLengths, JOB_TYPE, GRADUATION_YEAR } from './fields';
 import { definePostType, numberAttribute, presentAttributes, sectionBody, textAttribute } from './post-type-module';
 
 export const INTERN_SECTIONS = { overview: '内容', flow: '選考フロー', impressions: '感想' } as const;
 
 const fields = object({
   title: TITLE,
-  jobType: optionalText('職種・コース', { max: 40 }),
-  graduationYear: optionalYear('卒業年度'),
+  jobType: JOB_TYPE,
+  graduationYear: GRADUATION_YEAR,
   year: year('開催年'),
   season: choice('開催時期', SEASONS),
   theme: text('プログラムのテーマ', { max: 60 }),
@@ -29,15 +29,13 @@ export const INTERN_LIMITS = maxLengths(fields.shape);
 
 export const internExperience = definePostType({
   keys: ['intern_experience'],
-  schema: fields.strict,
-  draftSchema: fields.draft,
+  fields,
   toRecord(content) {
     const ratings = Object.fromEntries(RATING_ITEMS.map((item) => [item.column, content.ratings[item.key]])) as Record<
       (typeof RATING_ITEMS)[number]['column'],
       number
     >;
     return {
-      title: content.title,
       sections: [
         { heading: INTERN_SECTIONS.overview, body: content.overview },
         { heading: INTERN_SECTIONS.flow, body: content.flow },
@@ -51,7 +49,6 @@ export const internExperience = definePostType({
     const intern = record.intern;
     if (!intern) throw new Error('an intern experience without its detail row');
     return {
-      title: record.title,
       jobType: textAttribute(record, 'course'),
       graduationYear: numberAttribute(record, 'graduationYear'),
       year: intern.year,

@@ -45,9 +45,27 @@ export type PostTypeModule<Strict extends z.ZodType, Draft extends z.ZodType> = 
   fromRecord(record: PostRecord, key: PostTypeKey): z.output<Strict>;
 };
 
-/** Checks a module's types where it is declared. */
-export function definePostType<Strict extends z.ZodType, Draft extends z.ZodType>(module: PostTypeModule<Strict, Draft>) {
-  return module;
+/**
+ * A module from its fields: the submitted schema (with a check across fields, when one is given)
+ * and the draft schema come from the same fields, and the title, which every type has, is stored
+ * as the post's title; toRecord and fromRecord say the rest.
+ */
+export function definePostType<Strict extends z.ZodType<{ title: string }>, Draft extends z.ZodType>(definition: {
+  keys: readonly PostTypeKey[];
+  fields: { strict: Strict; draft: Draft };
+  /** A check across fields that the submitted content must also pass. */
+  refine?: (content: z.output<Strict>, context: z.RefinementCtx<z.output<Strict>>) => void;
+  toRecord(content: z.output<Strict>, key: PostTypeKey): Omit<PostRecord, 'title'>;
+  fromRecord(record: PostRecord, key: PostTypeKey): Omit<z.output<Strict>, 'title'>;
+}): PostTypeModule<Strict, Draft> {
+  const { fields, refine, toRecord, fromRecord } = definition;
+  return {
+    keys: definition.keys,
+    schema: refine ? fields.strict.superRefine(refine) : fields.strict,
+    draftSchema: fields.draft,
+    toRecord: (content, key) => ({ title: content.title, ...toRecord(content, key) }),
+    fromRecord: (record, key) => ({ title: record.title, ...fromRecord(record, key) }) as z.output<Strict>,
+  };
 }
 
 /** A section's text by its heading ('' when the post has none). */
@@ -65,6 +83,16 @@ export function numberAttribute(record: Pick<PostRecord, 'attributes'>, name: st
 export function textAttribute(record: Pick<PostRecord, 'attributes'>, name: string): string | undefined {
   const value = record.attributes[name];
   return typeof value === 'string' ? value : undefined;
+}
+
+/** A text attribute that is one of a fixed list of values, or undefined. */
+export function choiceAttribute<const T extends readonly string[]>(
+  record: Pick<PostRecord, 'attributes'>,
+  name: string,
+  values: T,
+): T[number] | undefined {
+  const value = textAttribute(record, name);
+  return values.find((item) => item === value);
 }
 
 /** Attributes without the values that were not given (an optional field left empty). */

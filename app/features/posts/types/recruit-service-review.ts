@@ -10,15 +10,12 @@ export const SERVICE_REVIEW_LIMITS = maxLengths(fields.shape);
 
 export const recruitServiceReview = definePostType({
   keys: ['recruit_service_review'],
-  schema: fields.strict,
-  draftSchema: fields.draft,
+  fields,
   toRecord: (content) => ({
-    title: content.title,
     sections: toSections(SERVICE_REVIEW_SECTIONS, content),
     attributes: { rating: content.rating },
   }),
   fromRecord: (record) => ({
-    title: record.title,
     rating: numberAttribute(record, 'rating') ?? 3,
     ...fromSections(SERVICE_REVIEW_SECTIONS, record),
   }),

@@ -1,7 +1,7 @@
-// 本選考体験記 (PRODUCT.md section 2): graduation year, the steps taken in order with a text each,
+// 本選考体験記 (docs/product/content.md#screening-experience): graduation year, the steps taken in order with a text each,
 // the result and a reflection.
 import { SCREENING_RESULTS, SCREENING_STEP_KINDS, type ScreeningStepKind } from '../../../db/enums';
-import { choice, flag, list, object, optionalInteger, optionalText, text, year, TITLE, maxLengths } from './fields';
+import { choice, flag, list, object, optionalInteger, text, year, TITLE, maxLengths, JOB_TYPE } from './fields';
 import { definePostType, presentAttributes, sectionBody, textAttribute } from './post-type-module';
 
 export const REFLECTION_HEADING = '振り返り';
@@ -28,7 +28,7 @@ export const SCREENING_STEP_LIMITS = maxLengths(step.shape);
 
 const fields = object({
   title: TITLE,
-  jobType: optionalText('職種・コース', { max: 40 }),
+  jobType: JOB_TYPE,
   graduationYear: year('卒業年度'),
   steps: list('選考ステップ', step, { min: 1, max: 12 }),
   result: choice('選考結果', SCREENING_RESULTS),
@@ -39,8 +39,7 @@ export const SCREENING_LIMITS = maxLengths(fields.shape);
 
 export const screeningExperience = definePostType({
   keys: ['screening_experience'],
-  schema: fields.strict,
-  draftSchema: fields.draft,
+  fields,
   toRecord(content) {
     // Only what a step says is stored: an ES step has no round, a non-final interview no flag.
     const steps = content.steps.map((item) => ({
@@ -50,7 +49,6 @@ export const screeningExperience = definePostType({
       body: item.body,
     }));
     return {
-      title: content.title,
       sections: [
         ...steps.map((item) => ({ heading: stepHeading(item), body: item.body })),
         { heading: REFLECTION_HEADING, body: content.reflection },
@@ -63,7 +61,6 @@ export const screeningExperience = definePostType({
     const screening = record.screening;
     if (!screening) throw new Error('a screening experience without its detail row');
     return {
-      title: record.title,
       jobType: textAttribute(record, 'course'),
       graduationYear: screening.graduationYear,
       steps: screening.steps.map((item) => ({ kind: item.kind, round: item.round, final: item.final === true, body: item.body })),

@@ -1,14 +1,14 @@
 // 学生クチコミ: what a student saw of a company at one occasion (a briefing, an OB/OG visit, the
 // selection, its culture), with an overall impression. The category is the section's heading.
-import { choice, maxLengths, object, optionalYear, rating, text, TITLE } from './fields';
-import { definePostType, numberAttribute, presentAttributes, textAttribute } from './post-type-module';
+import { choice, maxLengths, object, rating, text, TITLE, GRADUATION_YEAR } from './fields';
+import { choiceAttribute, definePostType, numberAttribute, presentAttributes } from './post-type-module';
 
 export const WORD_MOUTH_CATEGORIES = ['説明会', 'OB・OG訪問', '選考', '社風・働き方', 'その他'] as const;
 
 const fields = object({
   category: choice('カテゴリ', WORD_MOUTH_CATEGORIES),
   title: TITLE,
-  graduationYear: optionalYear('卒業年度'),
+  graduationYear: GRADUATION_YEAR,
   rating: rating('総合評価'),
   body: text('クチコミ', { min: 50, max: 4000 }),
 });
@@ -17,21 +17,15 @@ export const STUDENT_WORD_MOUTH_LIMITS = maxLengths(fields.shape);
 
 export const studentWordMouth = definePostType({
   keys: ['student_word_mouth'],
-  schema: fields.strict,
-  draftSchema: fields.draft,
+  fields,
   toRecord: (content) => ({
-    title: content.title,
     sections: [{ heading: content.category, body: content.body }],
     attributes: presentAttributes({ category: content.category, rating: content.rating, graduationYear: content.graduationYear }),
   }),
-  fromRecord: (record) => {
-    const category = textAttribute(record, 'category');
-    return {
-      category: WORD_MOUTH_CATEGORIES.find((value) => value === category) ?? 'その他',
-      title: record.title,
-      graduationYear: numberAttribute(record, 'graduationYear'),
-      rating: numberAttribute(record, 'rating') ?? 3,
-      body: record.sections.map((section) => section.body).join('\n\n'),
-    };
-  },
+  fromRecord: (record) => ({
+    category: choiceAttribute(record, 'category', WORD_MOUTH_CATEGORIES) ?? 'その他',
+    graduationYear: numberAttribute(record, 'graduationYear'),
+    rating: numberAttribute(record, 'rating') ?? 3,
+    body: record.sections.map((section) => section.body).join('\n\n'),
+  }),
 });

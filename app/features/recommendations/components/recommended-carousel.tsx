@@ -5,9 +5,10 @@ import { formatCount } from '../../../lib/format';
 import { CompanyRating } from '../../companies/components/company-rating';
 import { FavoriteButton } from '../../favorites/components/favorite-button';
 import type { RecommendedCompany } from '../list-recommended-companies.server';
+import { NameText } from '../../../ui/name-text';
 import styles from './recommended-carousel.module.css';
 
-// SPEC.md section 9: five slides visible, five per scroll, touch threshold 40.
+// docs/product/pages.md#recommended-carousel: five slides visible, five per scroll, touch threshold 40.
 // Phones show two at a time (docs/decisions/007-carousel-on-phones.md).
 const OPTIONS = {
   align: 'start',
@@ -61,7 +62,7 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
                   <span className={styles.initial} aria-hidden="true">
                     {Array.from(company.name.replace(/株式会社|ホールディングス/g, ''))[0] ?? '社'}
                   </span>
-                  <span className={styles.name}>{company.name}</span>
+                  <NameText className={styles.name}>{company.name}</NameText>
                   <span className={styles.meta}>
                     {company.industryName}・{company.prefectureName}
                   </span>

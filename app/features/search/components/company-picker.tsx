@@ -3,6 +3,7 @@ import { Button } from '../../../ui/button';
 import { useField } from '../../../ui/use-field';
 import { useCompanySuggestions } from '../use-company-suggestions';
 import type { CompanyChoice } from '../company-choice';
+import { NameText } from '../../../ui/name-text';
 import styles from './company-picker.module.css';
 
 export type PickedCompany = { id: number; name: string };
@@ -21,6 +22,8 @@ export function CompanyPicker(props: {
   onChange?: () => void;
   /** The heading's level in the page. */
   label?: string;
+  /** The search field's label, when 「{label}を検索」 does not say what choosing does (the queue's filter). */
+  searchLabel?: string;
   /** The heading of the one-tap choices. */
   choicesTitle?: string;
 }) {
@@ -56,7 +59,9 @@ export function CompanyPicker(props: {
         <div className={styles.chosen}>
           <div>
             <p className={styles.chosenLabel}>選択中の{props.label ?? '企業'}</p>
-            <p className={styles.chosenName}>{chosen.name}</p>
+            <p className={styles.chosenName}>
+              <NameText>{chosen.name}</NameText>
+            </p>
           </div>
           <Button
             ref={changeButton}
@@ -75,7 +80,7 @@ export function CompanyPicker(props: {
       ) : (
         <>
           <label className={styles.label} htmlFor={field.id}>
-            {props.label ?? '企業'}を検索
+            {props.searchLabel ?? `${props.label ?? '企業'}を検索`}
           </label>
           <p id={field.hintId} className={styles.hint}>
             企業名やフリガナの一部を入力してください（ひらがな・カタカナどちらでも探せます）。
@@ -126,7 +131,7 @@ export function CompanyPicker(props: {
                         className={styles.result}
                         onClick={() => choose({ id: company.company_id, name: company.name })}
                       >
-                        <span className={styles.resultName}>{company.name}</span>
+                        <NameText className={styles.resultName}>{company.name}</NameText>
                         <span className={styles.resultMeta}>{company.pref_name}</span>
                       </button>
                     </li>
@@ -141,7 +146,7 @@ export function CompanyPicker(props: {
                 {choices.map((company) => (
                   <li key={company.companyId}>
                     <button type="button" className={styles.chip} onClick={() => choose({ id: company.companyId, name: company.name })}>
-                      {company.name}
+                      <NameText>{company.name}</NameText>
                     </button>
                   </li>
                 ))}

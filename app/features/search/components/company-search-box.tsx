@@ -1,6 +1,7 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useCompanySuggestions } from '../use-company-suggestions';
+import { NameText } from '../../../ui/name-text';
 import styles from './company-search-box.module.css';
 
 const SHOWN = 8;
@@ -106,7 +107,7 @@ export function CompanySearchBox({ className }: { className?: string }) {
             onMouseDown={(event) => event.preventDefault()}
             onClick={() => choose(index)}
           >
-            <span className={styles.name}>{company.name}</span>
+            <NameText className={styles.name}>{company.name}</NameText>
             <span className={styles.pref}>本社：{company.pref_name}</span>
           </li>
         ))}

@@ -1,7 +1,8 @@
 import { Link } from '../../../ui/link';
 import styles from './site-footer.module.css';
 
-export function SiteFooter() {
+/** `demoSite`: the data is the demo's (outside production, or DEMO_DATA=1), and the footer says so. */
+export function SiteFooter({ demoSite }: { demoSite: boolean }) {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
@@ -37,7 +38,7 @@ export function SiteFooter() {
             </li>
           </ul>
         </nav>
-        <p className={styles.note}>掲載している企業・投稿はすべてデモ用に作成した架空のものです。</p>
+        {demoSite && <p className={styles.note}>掲載している企業・投稿はすべてデモ用に作成した架空のものです。</p>}
         <p className={styles.copyright}>© 2026 シューログ</p>
       </div>
     </footer>

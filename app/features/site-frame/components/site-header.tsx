@@ -1,11 +1,13 @@
 import { useEffect } from 'react';
 import { Form, useLocation } from 'react-router';
+import { cx } from '../../../ui/cx';
 import { Link } from '../../../ui/link';
 import { CsrfField } from '../../accounts/components/csrf-field';
 import { useViewer } from '../../accounts/viewer';
 import { CompanySearchBox } from '../../search/components/company-search-box';
 import { PERSONAL_PART } from '../../../lib/personal-parts';
-import { NOTICE_COOKIE, NOTICES } from '../../../lib/cookies';
+import { withRedirectTo } from '../../../lib/return-path';
+import { browserCookie, NOTICE_COOKIE, NOTICES, type Notice, type NoticeKey } from '../../../lib/cookies';
 import { useSnackBar } from '../../../ui/snack-bar';
 import styles from './site-header.module.css';
 
@@ -16,28 +18,37 @@ function forgetLocalDrafts() {
 
 /**
  * The server's one-minute note for the next page (「ログアウトしました」 after a logout), shown once
- * in the snack bar: the page itself is the cached one everybody gets.
+ * in the snack bar: the page itself is the cached one everybody gets. A notice with an action
+ * (「プロフィールを入力する」 after signing up) links onward with this page as the way back.
  */
 function useServerNotice() {
   const location = useLocation();
   const snackBar = useSnackBar();
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again after every navigation.
   useEffect(() => {
-    const value = new RegExp(`(?:^|;\\s*)${NOTICE_COOKIE}=([a-z_]+)`).exec(document.cookie)?.[1];
+    const value = browserCookie(NOTICE_COOKIE);
     if (!value) return;
     // biome-ignore lint/suspicious/noDocumentCookie: Safari has no Cookie Store API; this only removes the note.
     document.cookie = `${NOTICE_COOKIE}=; Max-Age=0; Path=/`;
-    const text = NOTICES[value as keyof typeof NOTICES];
-    if (text) snackBar.show(text);
+    const notice: Notice | undefined = Object.hasOwn(NOTICES, value) ? NOTICES[value as NoticeKey] : undefined;
+    if (!notice) return;
+    const here = `${location.pathname}${location.search}`;
+    snackBar.show(notice.text, {
+      action: notice.action && { label: notice.action.label, href: withRedirectTo(notice.action.path, here) },
+      ...(notice.stays ? { autoHideMs: null } : {}),
+    });
   }, [location.key, snackBar]);
 }
 
 export function SiteHeader() {
   const viewer = useViewer();
   useServerNotice();
+  // The top page has its own search box in its hero: on a phone the header leaves it alone
+  // (two boxes, one above the other, read as two different searches).
+  const home = useLocation().pathname === '/';
   return (
     <header className={styles.header}>
-      <div className={styles.inner}>
+      <div className={cx(styles.inner, home && styles.home)}>
         <Link to="/" className={styles.logo} aria-label="シューログ トップページ">
           <svg className={styles.mark} viewBox="0 0 32 32" aria-hidden="true">
             <rect width="32" height="32" rx="8" fill="currentColor" />

@@ -1,6 +1,5 @@
 import type { FieldErrors, FormValues } from '../../../lib/form';
 import { textValue } from '../../../lib/form';
-import { POSTING_ROUTES } from '../../posts/posting-routes';
 import { CsrfField } from '../../accounts/components/csrf-field';
 import { Button } from '../../../ui/button';
 import { Input } from '../../../ui/input';
@@ -9,19 +8,64 @@ import { Select } from '../../../ui/select';
 import { StepIcon } from '../../../ui/step-icon';
 import { Textarea } from '../../../ui/textarea';
 import { ValidatedForm } from '../../../ui/validated-form';
+import type { ReactNode } from 'react';
+import type { z } from 'zod';
 import { TRACKER_EVENT_KINDS } from '../../../db/enums';
 import { TRACKER_EVENT_LABELS } from '../calendar-feed';
 import { dueLabel, formatDay } from '../dates';
 import { addEventSchema, deleteEventSchema, setStateSchema } from '../schemas';
 import { CATEGORY_LABELS, CATEGORY_STEPS, OUTCOME_LABELS, STATUS_LABELS, stepIconOf } from '../steps';
-import type { BoardCompany, BoardEntry, BoardEvent } from '../tracker.server';
+import type { BoardCompany, BoardEntry, BoardEvent } from '../board';
+import { NameText } from '../../../ui/name-text';
 import styles from './tracker-board.module.css';
+
+/**
+ * Where the form of a screening's post starts, with the company chosen. The route gives it: the
+ * tracker knows no posting route (docs/decisions/005-feature-dependencies.md).
+ */
+export type ScreeningPostingPath = (type: 'screening_experience' | 'screening_entry_sheet', companyId: number) => string;
 
 /** What the last sent form answered: its messages and values go back to that form only. */
 export type FormAnswer = { intent: string; key: string; errors?: FieldErrors; values?: FormValues } | undefined;
 
 function answerFor(answer: FormAnswer, intent: string, key: string) {
   return answer && answer.intent === intent && answer.key === key ? answer : undefined;
+}
+
+type BoardFormProps<S extends z.ZodType> = {
+  intent: string;
+  row: { name: string; id: number };
+  schema: S;
+  errors?: FieldErrors;
+  className?: string;
+  children: ReactNode;
+};
+
+/** A form of the board, sent with its intent and the row it changes, as the route's action reads them. */
+function BoardForm<S extends z.ZodType>({ intent, row, schema, errors, className, children }: BoardFormProps<S>) {
+  return (
+    <ValidatedForm method="post" schema={schema} serverErrors={errors} className={className}>
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name={row.name} value={row.id} />
+      {children}
+    </ValidatedForm>
+  );
+}
+
+/** A board form behind a disclosure, so that a board of many companies stays readable; open
+ *  again with the messages when the server refused it. */
+function DisclosedBoardForm<S extends z.ZodType>({
+  summary,
+  disclosureClassName,
+  ...form
+}: BoardFormProps<S> & { summary: string; disclosureClassName?: string }) {
+  return (
+    <details className={disclosureClassName} open={form.errors !== undefined}>
+      <summary>{summary}</summary>
+      <BoardForm {...form} />
+    </details>
+  );
 }
 
 function eventTime(event: BoardEvent): string {
@@ -63,16 +107,11 @@ export function UpcomingEvents({ events, today }: { events: BoardEvent[]; today:
 }
 
 /** 「本選考体験記を書く」 once a screening has ended in 内定 or 不合格: what the student learned helps others. */
-function WriteAboutIt({ entry, companyId }: { entry: BoardEntry; companyId: number }) {
+function WriteAboutIt({ entry, companyId, postingPath }: { entry: BoardEntry; companyId: number; postingPath: ScreeningPostingPath }) {
   if (entry.category !== 'recruit') return null;
   const reached = entry.status === 'job_offer' || entry.status === 'entered' || entry.outcome === 'rejected';
   if (!reached) return null;
-  const withCompany = (type: 'screening_experience' | 'screening_entry_sheet') => {
-    const route = POSTING_ROUTES[type];
-    const params = new URLSearchParams(route.query);
-    params.set('company_id', String(companyId));
-    return `${route.form}?${params}`;
-  };
+  const withCompany = (type: 'screening_experience' | 'screening_entry_sheet') => postingPath(type, companyId);
   return (
     <div className={styles.writeAbout}>
       <p>
@@ -103,36 +142,36 @@ function EntryState({ entry, today, answer }: { entry: BoardEntry; today: string
         {entry.outcome && <span className={styles.outcome}>{OUTCOME_LABELS[entry.outcome]}</span>}
       </p>
       <StepIcon steps={icon.steps} current={icon.current} size="small" label={`${CATEGORY_LABELS[entry.category]}の選考ステップ`} />
-      {/* Behind a disclosure, so that a board of many companies stays readable; open again with
-          the messages when the server refused it. */}
-      <details className={styles.update} open={mine?.errors !== undefined}>
-        <summary>状況を更新する</summary>
-        <ValidatedForm method="post" schema={setStateSchema} serverErrors={mine?.errors} className={styles.stateForm}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="state" />
-          <input type="hidden" name="entry_id" value={entry.entryId} />
-          <Select
-            label="段階"
-            name="status"
-            defaultValue={textValue(values, 'status') ?? entry.status}
-            options={CATEGORY_STEPS[entry.category].map((status) => ({ value: status, label: STATUS_LABELS[entry.category][status]! }))}
-          />
-          <Select
-            label="結果"
-            name="outcome"
-            defaultValue={textValue(values, 'outcome') ?? entry.outcome ?? ''}
-            options={[
-              { value: '', label: '選考中' },
-              { value: 'rejected', label: '不合格' },
-              { value: 'declined', label: '辞退' },
-            ]}
-          />
-          <Input label="日付" name="on" type="date" defaultValue={textValue(values, 'on') ?? today} />
-          <Button type="submit" size="small">
-            更新する
-          </Button>
-        </ValidatedForm>
-      </details>
+      <DisclosedBoardForm
+        summary="状況を更新する"
+        disclosureClassName={styles.update}
+        intent="state"
+        row={{ name: 'entry_id', id: entry.entryId }}
+        schema={setStateSchema}
+        errors={mine?.errors}
+        className={styles.stateForm}
+      >
+        <Select
+          label="段階"
+          name="status"
+          defaultValue={textValue(values, 'status') ?? entry.status}
+          options={CATEGORY_STEPS[entry.category].map((status) => ({ value: status, label: STATUS_LABELS[entry.category][status]! }))}
+        />
+        <Select
+          label="結果"
+          name="outcome"
+          defaultValue={textValue(values, 'outcome') ?? entry.outcome ?? ''}
+          options={[
+            { value: '', label: '選考中' },
+            { value: 'rejected', label: '不合格' },
+            { value: 'declined', label: '辞退' },
+          ]}
+        />
+        <Input label="日付" name="on" type="date" defaultValue={textValue(values, 'on') ?? today} />
+        <Button type="submit" size="small">
+          更新する
+        </Button>
+      </DisclosedBoardForm>
       {entry.history.length > 0 && (
         <details className={styles.history}>
           <summary>これまでの経過（{entry.history.length}件）</summary>
@@ -176,17 +215,14 @@ function CompanyEvents({ company, today, answer }: { company: BoardCompany; toda
                   )}
                   {event.memo && <span className={styles.memo}>{event.memo}</span>}
                 </span>
-                <ValidatedForm method="post" schema={deleteEventSchema}>
-                  <CsrfField />
-                  <input type="hidden" name="intent" value="delete_event" />
-                  <input type="hidden" name="event_id" value={event.id} />
+                <BoardForm intent="delete_event" row={{ name: 'event_id', id: event.id }} schema={deleteEventSchema}>
                   <button type="submit" className={styles.deleteEvent}>
                     削除
                     <span className="visually-hidden">
                       ：{TRACKER_EVENT_LABELS[event.kind]} {eventTime(event)}
                     </span>
                   </button>
-                </ValidatedForm>
+                </BoardForm>
               </li>
             );
           })}
@@ -194,53 +230,67 @@ function CompanyEvents({ company, today, answer }: { company: BoardCompany; toda
       ) : (
         <p className={styles.muted}>まだ予定はありません。</p>
       )}
-      {/* Open again with the messages when the server refused it; a new, closed and empty form once
-          an event was added (the key follows the count). */}
-      <details key={company.events.length} className={styles.addEvent} open={mine?.errors !== undefined}>
-        <summary>予定を追加する</summary>
-        <ValidatedForm method="post" schema={addEventSchema} serverErrors={mine?.errors} className={styles.eventForm}>
-          <CsrfField />
-          <input type="hidden" name="intent" value="event" />
-          <input type="hidden" name="company_id" value={company.companyId} />
-          <Select
-            label="種類"
-            name="kind"
-            defaultValue={textValue(values, 'kind') ?? 'es_deadline'}
-            options={TRACKER_EVENT_KINDS.map((kind) => ({ value: kind, label: TRACKER_EVENT_LABELS[kind] }))}
-          />
-          <Input label="日付" name="date" type="date" defaultValue={textValue(values, 'date') ?? ''} hint="過ぎた日付も登録できます。" />
-          <Input label="時刻（任意）" name="time" type="time" defaultValue={textValue(values, 'time') ?? ''} />
-          <Input label="場所（任意）" name="place" defaultValue={textValue(values, 'place') ?? ''} maxLength={100} />
-          <Input
-            label="オンラインのURL（任意）"
-            name="url"
-            type="url"
-            inputMode="url"
-            defaultValue={textValue(values, 'url') ?? ''}
-            placeholder="https://"
-          />
-          <Textarea label="メモ（任意）" name="memo" rows={2} defaultValue={textValue(values, 'memo') ?? ''} maxLength={500} />
-          <Button type="submit" size="small">
-            予定を追加する
-          </Button>
-        </ValidatedForm>
-      </details>
+      {/* A new, closed and empty form once an event was added (the key follows the count). */}
+      <DisclosedBoardForm
+        key={company.events.length}
+        summary="予定を追加する"
+        disclosureClassName={styles.addEvent}
+        intent="event"
+        row={{ name: 'company_id', id: company.companyId }}
+        schema={addEventSchema}
+        errors={mine?.errors}
+        className={styles.eventForm}
+      >
+        <Select
+          label="種類"
+          name="kind"
+          defaultValue={textValue(values, 'kind') ?? 'es_deadline'}
+          options={TRACKER_EVENT_KINDS.map((kind) => ({ value: kind, label: TRACKER_EVENT_LABELS[kind] }))}
+        />
+        <Input label="日付" name="date" type="date" defaultValue={textValue(values, 'date') ?? ''} hint="過ぎた日付も登録できます。" />
+        <Input label="時刻（任意）" name="time" type="time" defaultValue={textValue(values, 'time') ?? ''} />
+        <Input label="場所（任意）" name="place" defaultValue={textValue(values, 'place') ?? ''} maxLength={100} />
+        <Input
+          label="オンラインのURL（任意）"
+          name="url"
+          type="url"
+          inputMode="url"
+          defaultValue={textValue(values, 'url') ?? ''}
+          placeholder="https://"
+        />
+        <Textarea label="メモ（任意）" name="memo" rows={2} defaultValue={textValue(values, 'memo') ?? ''} maxLength={500} />
+        <Button type="submit" size="small">
+          予定を追加する
+        </Button>
+      </DisclosedBoardForm>
     </div>
   );
 }
 
 /** One company of the board: its categories with their steps and history, and its events. */
-export function BoardCompanyCard({ company, today, answer }: { company: BoardCompany; today: string; answer: FormAnswer }) {
+export function BoardCompanyCard({
+  company,
+  today,
+  answer,
+  postingPath,
+}: {
+  company: BoardCompany;
+  today: string;
+  answer: FormAnswer;
+  postingPath: ScreeningPostingPath;
+}) {
   return (
     <li id={`company-${company.companyId}`} className={company.ended ? styles.companyEnded : styles.company}>
       <h3 className={styles.companyName}>
-        <Link to={`/companies/${company.companyId}`}>{company.name}</Link>
+        <Link to={`/companies/${company.companyId}`}>
+          <NameText>{company.name}</NameText>
+        </Link>
         {company.ended && <span className={styles.endedMark}>選考終了</span>}
       </h3>
       {company.entries.map((entry) => (
         <div key={entry.entryId}>
           <EntryState entry={entry} today={today} answer={answer} />
-          <WriteAboutIt entry={entry} companyId={company.companyId} />
+          <WriteAboutIt entry={entry} companyId={company.companyId} postingPath={postingPath} />
         </div>
       ))}
       <CompanyEvents company={company} today={today} answer={answer} />

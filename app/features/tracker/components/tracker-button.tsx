@@ -1,32 +1,21 @@
-import { useState, useSyncExternalStore } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { pageCsrfToken } from '../../../lib/csrf';
-import { PERSONAL_PART, useLoadedPersonalParts, type TrackedEntry } from '../../../lib/personal-parts';
+import { PERSONAL_PART, type TrackedEntry } from '../../../lib/personal-parts';
+import { withRedirectTo } from '../../../lib/return-path';
 import { callSite } from '../../../lib/site-client';
 import { Link } from '../../../ui/link';
 import { useSnackBar } from '../../../ui/snack-bar';
+import { tabChanges } from '../../accounts/viewer';
 import { useViewer } from '../../accounts/viewer';
 import { CATEGORY_LABELS, STATUS_LABELS } from '../steps';
 import styles from './tracker-button.module.css';
 
-// The entries added from a company page in this tab, per student (a change must not outlive a logout).
-const added = new Map<string, TrackedEntry[]>();
-const listeners = new Set<() => void>();
-
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+// The entries added from a company page in this tab.
+const added = tabChanges<TrackedEntry[]>();
 
 function useTrackedEntries(companyId: number): TrackedEntry[] {
-  const viewer = useViewer();
-  const personal = useLoadedPersonalParts();
-  const key = viewer ? `${viewer.userId}:${companyId}` : null;
-  const local = useSyncExternalStore(
-    subscribe,
-    () => (key === null ? undefined : added.get(key)),
-    () => undefined,
-  );
+  const { viewer, personal, change: local } = added.useChange(companyId);
   if (viewer?.role !== 'student' || personal?.viewer?.userId !== viewer.userId) return local ?? [];
   const known = personal.trackerEntries.filter((entry) => entry.companyId === companyId);
   const extra = (local ?? []).filter((entry) => !known.some((item) => item.category === entry.category));
@@ -63,12 +52,10 @@ export function TrackerButton({ companyId, companyName }: { companyId: number; c
       );
       return;
     }
-    const key = `${viewer.userId}:${companyId}`;
-    const list = added.get(key) ?? [];
-    if (!list.some((entry) => entry.category === category)) {
-      added.set(key, [...list, { companyId, category, status: 'registered', outcome: null }]);
-      for (const listener of listeners) listener();
-    }
+    // A success replaces any error said before (the next message takes its place).
+    added.update(viewer.userId, companyId, (list = []) =>
+      list.some((entry) => entry.category === category) ? list : [...list, { companyId, category, status: 'registered', outcome: null }],
+    );
     snackBar.show(`${companyName}を選考管理（${CATEGORY_LABELS[category]}）に追加しました`, {
       action: { label: '選考管理を開く', onClick: () => navigate(`/mypage/selections#company-${companyId}`) },
     });
@@ -80,7 +67,7 @@ export function TrackerButton({ companyId, companyName }: { companyId: number; c
   function start() {
     if (!pageCsrfToken() || !viewer) {
       snackBar.show('選考管理には会員登録（無料）が必要です。', {
-        action: { label: '会員登録', onClick: () => navigate(`/signup?redirect_to=${encodeURIComponent(location.pathname)}`) },
+        action: { label: '会員登録', onClick: () => navigate(withRedirectTo('/signup', location.pathname)) },
       });
       return;
     }
