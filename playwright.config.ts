@@ -36,17 +36,14 @@ export default defineConfig({
     },
   },
   // The browser tests mostly wait (an autosave's pause, a notice's time, a page load): one worker
-  // used a third of CI's two cores. So files run side by side: the tests that share the one
-  // production server use their own students and data (tests/support/e2e-students.ts), the files
-  // that start servers of their own (the fuzz, restarts, production starts) use ports of their own
-  // and run one at a time, and the walk of every route takes a worker whenever one is free and
-  // does not wait for (or get skipped by) the others. E2E_WORKERS sets the number (3 by default).
+  // used a third of CI's two cores, so files run side by side.
+  // The longest files start first and the short ones fill the end (the run ends when its last file
+  // does): the files that start servers of their own (the fuzz, production starts, restarts) run
+  // one at a time from the first minute, on ports of their own; the walks of every route take the
+  // next workers and depend on no other file (a failing desktop test skips none of them); the
+  // tests that share the one production server follow, with students and data of their own
+  // (tests/support/e2e-students.ts). E2E_WORKERS sets the number of workers (3 by default).
   projects: [
-    {
-      name: 'desktop',
-      testIgnore: [/accessibility\.spec\.ts/, OWN_SERVERS],
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
-    },
     {
       name: 'own-servers',
       testMatch: OWN_SERVERS,
@@ -57,6 +54,11 @@ export default defineConfig({
       name: 'route-walk',
       testMatch: /accessibility\.spec\.ts/,
       fullyParallel: true,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+    },
+    {
+      name: 'desktop',
+      testIgnore: [/accessibility\.spec\.ts/, OWN_SERVERS],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
     },
   ],
