@@ -251,6 +251,10 @@ for (const role of ROLES) {
           const main = document.querySelector('main') ?? document.body;
           return document.documentElement.dataset.personal !== 'pending' && Object.keys(main).some((key) => key.startsWith('__reactFiber'));
         });
+        // With a session, a page's first view can earn a badge: its popup comes with a call of
+        // its own after the personal parts. The page is checked once nothing is in flight (and,
+        // in axeViolations, once the popup has finished rising).
+        if (role.email) await page.waitForLoadState('networkidle');
         const here = new URL(page.url());
         const key = here.pathname + here.search;
         if (checked.has(key)) return;

@@ -6,7 +6,9 @@ import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
 import { originFromMatches, pageMeta } from '../../lib/meta';
+import { KeepWords } from '../../ui/keep-words';
 import { Link } from '../../ui/link';
+import { NameText } from '../../ui/name-text';
 import { Pagination } from '../../ui/pagination';
 import type { Route } from './+types/audit';
 import styles from './moderation.module.css';
@@ -33,15 +35,23 @@ function Target({ entry }: { entry: AuditLogEntry }) {
   if (entry.postId !== null) {
     return (
       <Link to={`/admin/posts/${entry.postId}`}>
-        {entry.postTitle || `投稿 #${entry.postId}`}
+        <KeepWords>{entry.postTitle || `投稿 #${entry.postId}`}</KeepWords>
         {entry.revision !== null ? `（第${entry.revision}版）` : ''}
       </Link>
     );
   }
   if (entry.companyId !== null)
-    return <Link to={`/admin/companies/${entry.companyId}/edit`}>{entry.companyName ?? `企業 #${entry.companyId}`}</Link>;
+    return (
+      <Link to={`/admin/companies/${entry.companyId}/edit`}>
+        <NameText>{entry.companyName ?? `企業 #${entry.companyId}`}</NameText>
+      </Link>
+    );
   if (entry.recruitServiceId !== null) {
-    return <Link to={`/admin/services/${entry.recruitServiceId}/edit`}>{entry.serviceName ?? `サービス #${entry.recruitServiceId}`}</Link>;
+    return (
+      <Link to={`/admin/services/${entry.recruitServiceId}/edit`}>
+        <NameText>{entry.serviceName ?? `サービス #${entry.recruitServiceId}`}</NameText>
+      </Link>
+    );
   }
   return <span>—</span>;
 }
