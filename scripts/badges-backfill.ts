@@ -4,16 +4,13 @@
 //                                                          stop the server first: one process per data dir)
 //   DATABASE_URL=postgres://… npx tsx scripts/badges-backfill.ts   (while the site runs)
 //   … --silent   grants without announcing them in the popup
-import { closeDatabase } from '../app/db/client.server';
-import { openServerDatabase } from './database';
+import { runOnServerDatabase } from './database';
 import { backfillBadges } from '../app/features/badges/backfill-badges.server';
 
 const started = Date.now();
 const markDisplayed = process.argv.includes('--silent');
 
-let exitCode = 0;
-try {
-  await openServerDatabase();
+await runOnServerDatabase(async () => {
   const summary = await backfillBadges({ markDisplayed });
   const kinds = Object.entries(summary.byBadgeKind)
     .map(([id, count]) => `${id}×${count}`)
@@ -23,11 +20,4 @@ try {
       `${kinds ? ` (${kinds})` : ''}${markDisplayed ? ', marked as shown' : ''} ` +
       `in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
   );
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  // PGlite must be closed to flush its files.
-  await closeDatabase();
-}
-process.exit(exitCode);
+});

@@ -3,9 +3,8 @@
 //   DATABASE_URL=postgres://… npx tsx scripts/seed.ts
 // In production only for a demo site, asked for with DEMO_DATA=1, as the server does
 // (docs/decisions/049-production-start.md).
-import { closeDatabase } from '../app/db/client.server';
 import { demoDataAllowed } from '../app/lib/config.server';
-import { openServerDatabase } from './database';
+import { runOnServerDatabase } from './database';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
 
 const started = Date.now();
@@ -22,26 +21,17 @@ try {
   process.exit(2);
 }
 
-let exitCode = 0;
-try {
-  await openServerDatabase();
-  if (await isDatabaseEmpty()) {
-    const summary = await seedDemoData();
-    console.log(
-      `Seeded demo data (seed ${summary.seed}): ${summary.companies} companies, ${summary.recruitServices} services, ` +
-        `${summary.students} students + ${summary.moderators} moderator, ${summary.posts} posts ` +
-        `(${summary.publishedPosts} published; ${summary.internExperiences} intern experiences), ` +
-        `${summary.favorites} favorites, ${summary.badgeGrants} badges, ${summary.companyViewDays} view days ` +
-        `in ${((Date.now() - started) / 1000).toFixed(1)} s (seeding ${(summary.ms / 1000).toFixed(1)} s).`,
-    );
-  } else {
+await runOnServerDatabase(async () => {
+  if (!(await isDatabaseEmpty())) {
     console.log('The database already has data; nothing to seed.');
+    return;
   }
-} catch (error) {
-  console.error(error);
-  exitCode = 1;
-} finally {
-  // PGlite must be closed to flush its files.
-  await closeDatabase();
-}
-process.exit(exitCode);
+  const summary = await seedDemoData();
+  console.log(
+    `Seeded demo data (seed ${summary.seed}): ${summary.companies} companies, ${summary.recruitServices} services, ` +
+      `${summary.students} students + ${summary.moderators} moderator, ${summary.posts} posts ` +
+      `(${summary.publishedPosts} published; ${summary.internExperiences} intern experiences), ` +
+      `${summary.favorites} favorites, ${summary.badgeGrants} badges, ${summary.companyViewDays} view days ` +
+      `in ${((Date.now() - started) / 1000).toFixed(1)} s (seeding ${(summary.ms / 1000).toFixed(1)} s).`,
+  );
+});

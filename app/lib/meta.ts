@@ -27,6 +27,18 @@ export function originFromMatches(matches: ReadonlyArray<{ id: string; loaderDat
   return (root?.loaderData as RootData)?.origin ?? '';
 }
 
+/**
+ * The tags of a page that search engines leave out (noindex): an account page, a form, /mypage,
+ * /admin. Its title and description still name it in the tab and in a shared link.
+ */
+export function privatePageMeta(
+  matches: ReadonlyArray<{ id: string; loaderData?: unknown } | undefined>,
+  title: string,
+  description: string,
+): MetaDescriptor[] {
+  return pageMeta({ origin: originFromMatches(matches), title, description, noindex: true });
+}
+
 /** Title, description, canonical and OGP tags of a page: 「{page} | シューログ」. */
 export function pageMeta(options: {
   title?: string;

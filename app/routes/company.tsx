@@ -11,7 +11,7 @@ import { SHARED_PAGE } from '../lib/shared-page';
 import { contentVersion, originFromMatches, pageMeta } from '../lib/meta';
 import { Card } from '../ui/card';
 import { Breadcrumbs } from '../ui/breadcrumbs';
-import { NameText } from '../ui/name-text';
+import { EntryHeading } from '../ui/entry-heading';
 import { KeepWords } from '../ui/keep-words';
 import type { Route } from './+types/company';
 import styles from './company.module.css';
@@ -76,10 +76,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
       <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '企業を探す', to: '/companies' }, { label: company.name }]} />
 
       <header className={styles.head}>
-        <p className={styles.kana}>{company.kana}</p>
-        <h1 className={styles.name}>
-          <NameText>{company.name}</NameText>
-        </h1>
+        <EntryHeading name={company.name} kana={company.kana} />
         <p className={styles.tags}>
           <Link to={`/companies?industry=${company.industryId}`} className={styles.tag}>
             {company.industryName}

@@ -9,7 +9,7 @@ import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
 import { StarRating } from '../ui/star-rating';
 import { Breadcrumbs } from '../ui/breadcrumbs';
-import { NameText } from '../ui/name-text';
+import { EntryHeading } from '../ui/entry-heading';
 import type { Route } from './+types/recruit-service';
 import styles from './recruit-service.module.css';
 import { SHARED_PAGE } from '../lib/shared-page';
@@ -47,10 +47,7 @@ export default function RecruitService({ loaderData }: Route.ComponentProps) {
     <main id="main" tabIndex={-1} className={styles.main}>
       <Breadcrumbs items={[{ label: 'トップ', to: '/' }, { label: '就活サービス', to: '/recruit_services' }, { label: service.name }]} />
       <header className={styles.head}>
-        <p className={styles.kana}>{service.kana}</p>
-        <h1 className={styles.name}>
-          <NameText>{service.name}</NameText>
-        </h1>
+        <EntryHeading name={service.name} kana={service.kana} />
         <p className={styles.category}>{service.category}</p>
         <p>{service.description}</p>
         <div className={styles.summary}>

@@ -2,6 +2,7 @@ import type { ComponentPropsWithRef, ReactNode } from 'react';
 import { cx, joinIds } from './cx';
 import { useField } from './use-field';
 import { FieldError, FieldGroup } from './field';
+import choice from './choice.module.css';
 import styles from './checkbox.module.css';
 
 export type CheckboxProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'children'> & {
@@ -23,7 +24,7 @@ export function Checkbox({ label, description, error, className, id, 'aria-descr
   const errorId = field.errorId;
   return (
     <div className={cx(styles.root, className)}>
-      <label className={styles.row}>
+      <label className={choice.row}>
         <input
           {...rest}
           id={inputId}
@@ -32,11 +33,11 @@ export function Checkbox({ label, description, error, className, id, 'aria-descr
           aria-invalid={error ? true : undefined}
           aria-describedby={joinIds(error && errorId, description != null && descriptionId, describedBy)}
         />
-        <span className={styles.label}>{label}</span>
+        <span className={choice.label}>{label}</span>
       </label>
       {/* Outside the label, so that it is read as a description and not as part of the name. */}
       {description != null && (
-        <p id={descriptionId} className={styles.description}>
+        <p id={descriptionId} className={choice.description}>
           {description}
         </p>
       )}
@@ -90,7 +91,7 @@ export function CheckboxGroup({
       announceRequired
       hint={hint}
     >
-      <div className={orientation === 'horizontal' ? styles.horizontal : styles.vertical}>{children}</div>
+      <div className={orientation === 'horizontal' ? choice.horizontal : choice.vertical}>{children}</div>
     </FieldGroup>
   );
 }

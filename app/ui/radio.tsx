@@ -2,6 +2,7 @@ import { createContext, use, useId, type ChangeEvent, type ComponentPropsWithRef
 import { cx, joinIds } from './cx';
 import { FieldGroup } from './field';
 import { useField } from './use-field';
+import choice from './choice.module.css';
 import styles from './radio.module.css';
 
 type RadioGroupContextValue = {
@@ -54,7 +55,7 @@ export function Radio({ value, label, description, className, id, onChange, 'ari
 
   return (
     <div className={cx(styles.root, className)}>
-      <label className={styles.row}>
+      <label className={choice.row}>
         <input
           {...rest}
           {...fromGroup}
@@ -65,10 +66,10 @@ export function Radio({ value, label, description, className, id, onChange, 'ari
           className={styles.circle}
           aria-describedby={joinIds(description != null && descriptionId, describedBy)}
         />
-        <span className={styles.label}>{label}</span>
+        <span className={choice.label}>{label}</span>
       </label>
       {description != null && (
-        <p id={descriptionId} className={styles.description}>
+        <p id={descriptionId} className={choice.description}>
           {description}
         </p>
       )}
@@ -133,7 +134,7 @@ export function RadioGroup({
         hint={hint}
         disabled={disabled}
       >
-        <div className={orientation === 'horizontal' ? styles.horizontal : styles.vertical}>
+        <div className={orientation === 'horizontal' ? choice.horizontal : choice.vertical}>
           {options?.map((option) => (
             <Radio
               key={option.value}

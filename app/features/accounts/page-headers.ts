@@ -13,3 +13,8 @@ export function accountPageHeaders({ loaderHeaders, actionHeaders }: { loaderHea
   headers.set('Cache-Control', 'private, no-store');
   return headers;
 }
+
+/** The `headers` export of a page drawn for its viewer (/mypage, the posting pages, /admin): kept by no cache. */
+export function privatePageHeaders(): HeadersInit {
+  return { 'Cache-Control': 'private, no-store' };
+}

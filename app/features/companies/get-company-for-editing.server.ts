@@ -5,19 +5,24 @@ import type { CompanyFields } from './company-form-schema';
 
 export type CompanyForEditing = CompanyFields & { id: number; publishedPostCount: number; createdAt: Date; updatedAt: Date };
 
+/** The columns of a company's editable fields (CompanyFields), as read for the form and for a change. */
+export const companyFieldColumns = {
+  name: companies.name,
+  kana: companies.kana,
+  industryId: companies.industryId,
+  prefectureId: companies.prefectureId,
+  url: companies.url,
+  employeeCount: companies.employeeCount,
+  foundedYear: companies.foundedYear,
+  description: companies.description,
+};
+
 /** A company's stored fields as the admin form shows them, or null. */
 export async function getCompanyForEditing(options: { tx?: DbOrTx; companyId: number }): Promise<CompanyForEditing | null> {
   const [row] = await orDb(options.tx)
     .select({
       id: companies.id,
-      name: companies.name,
-      kana: companies.kana,
-      industryId: companies.industryId,
-      prefectureId: companies.prefectureId,
-      url: companies.url,
-      employeeCount: companies.employeeCount,
-      foundedYear: companies.foundedYear,
-      description: companies.description,
+      ...companyFieldColumns,
       publishedPostCount: companies.publishedPostCount,
       createdAt: companies.createdAt,
       updatedAt: companies.updatedAt,

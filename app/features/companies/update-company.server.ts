@@ -4,11 +4,12 @@ import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
 import { fieldChanges, type FieldChanges } from '../../lib/field-changes';
 import type { CompanyFields } from './company-form-schema';
+import { companyFieldColumns } from './get-company-for-editing.server';
 
 /** What an edit changed: each field with its value before and after. */
 export type CompanyChanges = FieldChanges<CompanyFields>;
 
-const FIELDS = ['name', 'kana', 'industryId', 'prefectureId', 'url', 'employeeCount', 'foundedYear', 'description'] as const;
+const FIELDS = Object.keys(companyFieldColumns) as Array<keyof CompanyFields>;
 
 /**
  * Changes a company's own fields (never its post counts, which refreshCompanyStats keeps) and
@@ -23,20 +24,7 @@ export async function updateCompany(options: {
   fields: CompanyFields;
 }): Promise<{ changes: CompanyChanges }> {
   return inTransaction(options.tx, async (tx) => {
-    const [before] = await tx
-      .select({
-        name: companies.name,
-        kana: companies.kana,
-        industryId: companies.industryId,
-        prefectureId: companies.prefectureId,
-        url: companies.url,
-        employeeCount: companies.employeeCount,
-        foundedYear: companies.foundedYear,
-        description: companies.description,
-      })
-      .from(companies)
-      .where(eq(companies.id, options.companyId))
-      .for('update');
+    const [before] = await tx.select(companyFieldColumns).from(companies).where(eq(companies.id, options.companyId)).for('update');
     if (!before) throw new AppError('company_not_found', { detail: `No company ${options.companyId}` });
     const { changes, set } = fieldChanges<CompanyFields>(before, options.fields, FIELDS);
     if (Object.keys(set).length > 0) {

@@ -3,12 +3,13 @@ import { recruitServices } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
 import { fieldChanges, type FieldChanges } from '../../lib/field-changes';
+import { serviceFieldColumns } from './get-service-for-editing.server';
 import type { ServiceFields } from './service-form-schema';
 
 /** What an edit changed: each field with its value before and after. */
 export type ServiceChanges = FieldChanges<ServiceFields>;
 
-const FIELDS = ['name', 'kana', 'category', 'url', 'description'] as const;
+const FIELDS = Object.keys(serviceFieldColumns) as Array<keyof ServiceFields>;
 
 /**
  * Changes a job-hunting service and answers what changed; an edit that changes nothing writes
@@ -22,13 +23,7 @@ export async function updateRecruitService(options: {
 }): Promise<{ changes: ServiceChanges }> {
   return inTransaction(options.tx, async (tx) => {
     const [before] = await tx
-      .select({
-        name: recruitServices.name,
-        kana: recruitServices.kana,
-        category: recruitServices.category,
-        url: recruitServices.url,
-        description: recruitServices.description,
-      })
+      .select(serviceFieldColumns)
       .from(recruitServices)
       .where(eq(recruitServices.id, options.recruitServiceId))
       .for('update');

@@ -1,14 +1,13 @@
-import { data, Form, useNavigation } from 'react-router';
-import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
-import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { data } from 'react-router';
+import { AuthPage, FormAlert } from '../../features/accounts/components/auth-page';
+import { ConfirmLinkForm } from '../../features/accounts/components/confirm-link-form';
 import { confirmEmailChange } from '../../features/accounts/confirm-email-change.server';
 import { loadConfirmationPage } from '../../features/accounts/confirmation-links.server';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
 import { APP_ERRORS, type FormErrors } from '../../lib/app-error';
 import { formFailure, formMessage } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
-import { Button } from '../../ui/button';
+import { privatePageMeta } from '../../lib/meta';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/email-change-confirm';
 
@@ -35,16 +34,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: 'メールアドレスの変更',
-    description: 'シューログに登録したメールアドレスを変更します。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, 'メールアドレスの変更', 'シューログに登録したメールアドレスを変更します。');
 }
 
 export default function EmailChangeConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const back = (
     <p>
       <Link to="/mypage/account">アカウント設定へ</Link>
@@ -72,12 +65,7 @@ export default function EmailChangeConfirmPage({ loaderData, actionData }: Route
       title="メールアドレスの変更"
       lead={`ログイン用のメールアドレスを ${loaderData.email} に変更します。よろしければ、下のボタンを押してください。`}
     >
-      <Form method="post" className={authStyles.form}>
-        <CsrfField />
-        <Button type="submit" fullWidth size="large" disabledLabel="変更しています…" pending={navigation.state === 'submitting'}>
-          変更を完了する
-        </Button>
-      </Form>
+      <ConfirmLinkForm label="変更を完了する" pendingLabel="変更しています…" />
     </AuthPage>
   );
 }

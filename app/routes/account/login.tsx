@@ -18,7 +18,7 @@ import { rotateSession } from '../../features/accounts/sessions.server';
 import { AppError, type FormErrors } from '../../lib/app-error';
 import { fieldMessages, formFailure, formMessage, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
@@ -60,12 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: 'ログイン',
-    description: 'シューログにログインします。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, 'ログイン', 'シューログにログインします。');
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -2,15 +2,15 @@ import { data, redirect, useNavigation } from 'react-router';
 import { Link } from '../../ui/link';
 import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { NewPasswordFields } from '../../features/accounts/components/new-password-fields';
 import { APP_ERRORS, type FormErrors } from '../../lib/app-error';
 import { fieldMessages, formFailure, formMessage } from '../../lib/form';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
 import { isResetTokenValid, resetPassword } from '../../features/accounts/reset-password.server';
-import { PASSWORD_MIN, passwordResetSchema } from '../../features/accounts/schemas';
+import { passwordResetSchema } from '../../features/accounts/schemas';
 import { clearedCookieHeaders, ensureSession } from '../../features/accounts/session-request.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
-import { Input } from '../../ui/input';
 import type { Route } from './+types/password-reset-edit';
 import { readForm } from '../../lib/form-data.server';
 import { ValidatedForm } from '../../ui/validated-form';
@@ -35,12 +35,7 @@ export async function action({ params, request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '新しいパスワードの設定',
-    description: 'シューログの新しいパスワードを設定します。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '新しいパスワードの設定', 'シューログの新しいパスワードを設定します。');
 }
 
 export default function PasswordResetEditPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -66,16 +61,7 @@ export default function PasswordResetEditPage({ loaderData, actionData }: Route.
       {formMessage(failure) && <FormAlert>{formMessage(failure)}</FormAlert>}
       <ValidatedForm method="post" className={authStyles.form} schema={passwordResetSchema} serverErrors={fieldMessages(failure)}>
         <CsrfField />
-        <Input
-          label="新しいパスワード"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={`${PASSWORD_MIN}文字以上`}
-        />
-        <Input label="新しいパスワード（確認）" name="passwordConfirmation" type="password" autoComplete="new-password" required />
+        <NewPasswordFields />
         <Button type="submit" fullWidth size="large" disabledLabel="設定しています…" pending={navigation.state === 'submitting'}>
           パスワードを設定する
         </Button>

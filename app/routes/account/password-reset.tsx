@@ -12,7 +12,7 @@ import { ensureSession } from '../../features/accounts/session-request.server';
 import { RESET_TOKEN_LIFETIME_MS } from '../../features/accounts/session-policy';
 import { echoValues, fieldMessages, formFailure, formMessage, formValues, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { ValidatedForm } from '../../ui/validated-form';
@@ -39,12 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: 'パスワードの再設定',
-    description: 'シューログのパスワードを再設定します。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, 'パスワードの再設定', 'シューログのパスワードを再設定します。');
 }
 
 export default function PasswordResetPage({ actionData }: Route.ComponentProps) {

@@ -1,6 +1,6 @@
-import { Form, redirect, redirectDocument, useNavigation } from 'react-router';
-import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
-import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { redirect, redirectDocument } from 'react-router';
+import { AuthPage, FormAlert } from '../../features/accounts/components/auth-page';
+import { ConfirmLinkForm } from '../../features/accounts/components/confirm-link-form';
 import { confirmSignUp } from '../../features/accounts/confirm-sign-up.server';
 import { loadConfirmationPage } from '../../features/accounts/confirmation-links.server';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
@@ -11,8 +11,7 @@ import { rotateSession } from '../../features/accounts/sessions.server';
 import { APP_ERRORS, type FormErrors } from '../../lib/app-error';
 import { formFailure, formMessage } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
-import { Button } from '../../ui/button';
+import { privatePageMeta } from '../../lib/meta';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/signup-confirm';
 
@@ -42,16 +41,10 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '会員登録の完了',
-    description: 'シューログの会員登録を完了します。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '会員登録の完了', 'シューログの会員登録を完了します。');
 }
 
 export default function SignupConfirmPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
   const failure = formFailure(actionData);
   if (failure || !loaderData.email) {
     const taken = failure?.code === 'email_taken';
@@ -76,12 +69,7 @@ export default function SignupConfirmPage({ loaderData, actionData }: Route.Comp
         loaderData.returnTo ? `登録が済むと、${isPostPath(loaderData.returnTo) ? '読んでいた記事' : '元のページ'}に戻ります。` : ''
       }`}
     >
-      <Form method="post" className={authStyles.form}>
-        <CsrfField />
-        <Button type="submit" fullWidth size="large" disabledLabel="登録しています…" pending={navigation.state === 'submitting'}>
-          登録を完了する
-        </Button>
-      </Form>
+      <ConfirmLinkForm label="登録を完了する" pendingLabel="登録しています…" />
     </AuthPage>
   );
 }

@@ -20,7 +20,7 @@ import { ensureSession, getSession } from '../../features/accounts/session-reque
 import { isPostPath } from '../../features/posts/post-types';
 import { echoValues, fieldMessages, formFailure, formMessage, formValues, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { buttonClassName } from '../../ui/button-class-name';
 import { Input } from '../../ui/input';
@@ -62,12 +62,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '会員登録（無料）',
-    description: 'シューログの会員登録ページです。先輩の体験記を全文読めるようになります。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '会員登録（無料）', 'シューログの会員登録ページです。先輩の体験記を全文読めるようになります。');
 }
 
 export default function SignupPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -5,7 +5,7 @@ import { MODERATION_ACTION_LABELS } from '../../features/moderation/labels';
 import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { KeepWords } from '../../ui/keep-words';
 import { Link } from '../../ui/link';
 import { NameText } from '../../ui/name-text';
@@ -16,12 +16,7 @@ import styles from './moderation.module.css';
 // /admin/audit: every moderator action, newest first (the append-only audit log).
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '操作履歴',
-    description: '管理者の操作履歴です。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '操作履歴', '管理者の操作履歴です。');
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

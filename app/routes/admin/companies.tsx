@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { listAdminCompanies } from '../../features/moderation/list-admin-catalog.server';
 import { formatDateTime } from '../../lib/format-date-time';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
@@ -14,12 +14,7 @@ import styles from './catalog.module.css';
 // readings, kana and width alike, decision 008), each linking to its edit form.
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '企業の管理',
-    description: '企業の一覧です。企業の追加と編集ができます。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '企業の管理', '企業の一覧です。企業の追加と編集ができます。');
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

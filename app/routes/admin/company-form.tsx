@@ -1,4 +1,4 @@
-import { redirect, useNavigation } from 'react-router';
+import { redirect } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import {
@@ -18,9 +18,7 @@ import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
 import { tokyoYear } from '../../lib/tokyo-time';
-import { originFromMatches, pageMeta } from '../../lib/meta';
-import { Button } from '../../ui/button';
-import { Checkbox } from '../../ui/checkbox';
+import { privatePageMeta } from '../../lib/meta';
 import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
 import { Select } from '../../ui/select';
@@ -28,6 +26,7 @@ import { Textarea } from '../../ui/textarea';
 import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/company-form';
 import { type CatalogRefusal, refuseCatalogForm, savedAfter, savedMessages, savedOf } from './catalog-form';
+import { CatalogFormActions, ConfirmSimilar, SavedNote } from './catalog-form-parts';
 import styles from './catalog.module.css';
 
 // /admin/companies/new and /admin/companies/{id}/edit: one form for adding and editing a company
@@ -36,7 +35,7 @@ import styles from './catalog.module.css';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData?.company ? `企業の編集: ${loaderData.company.name}` : '企業の追加';
-  return pageMeta({ origin: originFromMatches(matches), title, description: '企業の情報を登録・編集します。', noindex: true });
+  return privatePageMeta(matches, title, '企業の情報を登録・編集します。');
 }
 
 /** The company of an edit URL; null on the new-company URL. Unknown ids are the 404 page. */
@@ -102,7 +101,6 @@ function SimilarWarning({ similar }: { similar: SimilarCompany[] }) {
 
 export default function CompanyForm({ loaderData, actionData }: Route.ComponentProps) {
   const { company, options, saved, thisYear } = loaderData;
-  const navigation = useNavigation();
   const values = actionData?.values;
   const similar = actionData?.similar ?? [];
   // What was typed comes back after a refusal; otherwise what is stored.
@@ -118,17 +116,7 @@ export default function CompanyForm({ loaderData, actionData }: Route.ComponentP
       <h1 id="company-form-title" className={styles.title}>
         {company ? `企業の編集: ${company.name}` : '企業の追加'}
       </h1>
-      {saved && (
-        <p className={styles.done} role="status">
-          {SAVED_MESSAGES[saved]}
-          {company && (
-            <>
-              {' '}
-              <Link to={`/companies/${company.id}`}>公開ページを見る</Link>
-            </>
-          )}
-        </p>
-      )}
+      {saved && <SavedNote message={SAVED_MESSAGES[saved]} publicPath={company ? `/companies/${company.id}` : null} />}
       {company && (
         <dl className={styles.facts}>
           <dt>ID</dt>
@@ -231,23 +219,13 @@ export default function CompanyForm({ loaderData, actionData }: Route.ComponentP
           defaultValue={field('description', company?.description)}
         />
         {similar.length > 0 && (
-          <>
-            <input type="hidden" name="similarFor" value={actionData?.similarFor ?? ''} />
-            <Checkbox
-              name="confirmSimilar"
-              label="同じ企業の重複登録ではないことを確認しました"
-              error={actionData?.errors.confirmSimilar}
-            />
-          </>
+          <ConfirmSimilar
+            similarFor={actionData?.similarFor}
+            label="同じ企業の重複登録ではないことを確認しました"
+            error={actionData?.errors.confirmSimilar}
+          />
         )}
-        <div className={styles.actions}>
-          <Button type="submit" disabledLabel="保存しています…" pending={navigation.state === 'submitting'}>
-            {company ? '変更を保存する' : '企業を登録する'}
-          </Button>
-          <Link to="/admin/companies" className={styles.back}>
-            キャンセル
-          </Link>
-        </div>
+        <CatalogFormActions submitLabel={company ? '変更を保存する' : '企業を登録する'} listPath="/admin/companies" />
       </ValidatedForm>
     </section>
   );

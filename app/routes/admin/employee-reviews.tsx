@@ -19,7 +19,7 @@ import { formatCount } from '../../lib/format';
 import { formatDateTime } from '../../lib/format-date-time';
 import { readFormData } from '../../lib/form-data.server';
 import { parseId } from '../../lib/http';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { KeepWords } from '../../ui/keep-words';
 import { Checkbox } from '../../ui/checkbox';
@@ -44,12 +44,7 @@ const FILE_NAME_MAX = 200;
 const REFRESH_MS = 1000;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '社員クチコミの取り込み',
-    description: 'CSVファイルから社員クチコミを取り込みます。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '社員クチコミの取り込み', 'CSVファイルから社員クチコミを取り込みます。');
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { Outlet } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { TabNav } from '../../ui/tab-nav';
@@ -15,9 +16,7 @@ const TABS = [
   { to: '/admin/audit', label: '操作履歴', current: (path: string) => path.startsWith('/admin/audit') },
 ] as const;
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 export function meta() {
   return [{ title: '管理画面 | シューログ' }, { name: 'robots', content: 'noindex, nofollow' }];

@@ -8,7 +8,7 @@ import { POST_TYPES } from '../../features/posts/post-types';
 import { WRITABLE_TYPES } from '../../features/posts/posting-routes';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Link, type SitePath } from '../../ui/link';
 import { KeepWords } from '../../ui/keep-words';
 import { Pagination } from '../../ui/pagination';
@@ -19,12 +19,7 @@ import styles from './moderation.module.css';
 // After a decision it confirms what was done and offers the next post (docs/decisions/046).
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '審査待ちの投稿',
-    description: '審査待ちの投稿の一覧です。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '審査待ちの投稿', '審査待ちの投稿の一覧です。');
 }
 
 /** The one-tap company filters shown beside the company box. */

@@ -9,7 +9,7 @@ import { readFormData } from '../../lib/form-data.server';
 import { formFailure, formMessage, parseForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { KeepWords } from '../../ui/keep-words';
 import { Link } from '../../ui/link';
@@ -23,12 +23,7 @@ import styles from './moderation.module.css';
 // the reports and keeps it up.
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '通報された投稿',
-    description: '読者から報告された投稿の一覧です。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '通報された投稿', '読者から報告された投稿の一覧です。');
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -13,7 +13,7 @@ import { readFormData } from '../../lib/form-data.server';
 import { formFailure, formMessage, parseForm } from '../../lib/form';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { KeepWords } from '../../ui/keep-words';
 import { Link } from '../../ui/link';
@@ -29,12 +29,7 @@ import styles from './moderation.module.css';
 // a decision, which confirms it and offers the next post, keep them (docs/decisions/046).
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '投稿の審査',
-    description: '投稿の内容を確認して、公開または差し戻しを決めます。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '投稿の審査', '投稿の内容を確認して、公開または差し戻しを決めます。');
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {

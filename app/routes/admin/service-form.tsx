@@ -1,4 +1,4 @@
-import { redirect, useNavigation } from 'react-router';
+import { redirect } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { SIMILAR_SERVICE_MESSAGE, type SimilarService, saveService } from '../../features/moderation/save-service.server';
@@ -16,15 +16,14 @@ import { parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { originFromMatches, pageMeta } from '../../lib/meta';
-import { Button } from '../../ui/button';
-import { Checkbox } from '../../ui/checkbox';
+import { privatePageMeta } from '../../lib/meta';
 import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
 import { Textarea } from '../../ui/textarea';
 import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/service-form';
 import { type CatalogRefusal, refuseCatalogForm, savedAfter, savedMessages, savedOf } from './catalog-form';
+import { CatalogFormActions, ConfirmSimilar, SavedNote } from './catalog-form-parts';
 import styles from './catalog.module.css';
 
 // /admin/services/new and /admin/services/{id}/edit: adding and editing a job-hunting service
@@ -33,7 +32,7 @@ import styles from './catalog.module.css';
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData?.service ? `就活サービスの編集: ${loaderData.service.name}` : '就活サービスの追加';
-  return pageMeta({ origin: originFromMatches(matches), title, description: '就活サービスの情報を登録・編集します。', noindex: true });
+  return privatePageMeta(matches, title, '就活サービスの情報を登録・編集します。');
 }
 
 async function serviceOf(params: Route.LoaderArgs['params']) {
@@ -73,7 +72,6 @@ export async function action({ request, params }: Route.ActionArgs) {
 
 export default function ServiceForm({ loaderData, actionData }: Route.ComponentProps) {
   const { service, saved } = loaderData;
-  const navigation = useNavigation();
   const values = actionData?.values;
   const similar = actionData?.similar ?? [];
   const field = (name: string, stored: string | null | undefined) => textValue(values, name) ?? stored ?? '';
@@ -86,17 +84,7 @@ export default function ServiceForm({ loaderData, actionData }: Route.ComponentP
       <h1 id="service-form-title" className={styles.title}>
         {service ? `就活サービスの編集: ${service.name}` : '就活サービスの追加'}
       </h1>
-      {saved && (
-        <p className={styles.done} role="status">
-          {SAVED_MESSAGES[saved]}
-          {service && (
-            <>
-              {' '}
-              <Link to={`/recruit_services/${service.id}`}>公開ページを見る</Link>
-            </>
-          )}
-        </p>
-      )}
+      {saved && <SavedNote message={SAVED_MESSAGES[saved]} publicPath={service ? `/recruit_services/${service.id}` : null} />}
       {service && (
         <dl className={styles.facts}>
           <dt>ID</dt>
@@ -172,23 +160,13 @@ export default function ServiceForm({ loaderData, actionData }: Route.ComponentP
           defaultValue={field('description', service?.description)}
         />
         {similar.length > 0 && (
-          <>
-            <input type="hidden" name="similarFor" value={actionData?.similarFor ?? ''} />
-            <Checkbox
-              name="confirmSimilar"
-              label="同じサービスの重複登録ではないことを確認しました"
-              error={actionData?.errors.confirmSimilar}
-            />
-          </>
+          <ConfirmSimilar
+            similarFor={actionData?.similarFor}
+            label="同じサービスの重複登録ではないことを確認しました"
+            error={actionData?.errors.confirmSimilar}
+          />
         )}
-        <div className={styles.actions}>
-          <Button type="submit" disabledLabel="保存しています…" pending={navigation.state === 'submitting'}>
-            {service ? '変更を保存する' : 'サービスを登録する'}
-          </Button>
-          <Link to="/admin/services" className={styles.back}>
-            キャンセル
-          </Link>
-        </div>
+        <CatalogFormActions submitLabel={service ? '変更を保存する' : 'サービスを登録する'} listPath="/admin/services" />
       </ValidatedForm>
     </section>
   );

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { listAdminServices } from '../../features/moderation/list-admin-catalog.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
@@ -13,12 +13,7 @@ import styles from './catalog.module.css';
 // edit form.
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '就活サービスの管理',
-    description: '就活サービスの一覧です。追加と編集ができます。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '就活サービスの管理', '就活サービスの一覧です。追加と編集ができます。');
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

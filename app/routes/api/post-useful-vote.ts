@@ -1,17 +1,13 @@
-import { requireStudentForCall } from '../../features/accounts/session-request.server';
 import { setUsefulVote } from '../../features/post-reactions/set-useful-vote.server';
-import { AppError } from '../../lib/app-error';
-import { allowMethods, callOnlyLoader, json, parseId } from '../../lib/http';
+import { callOnlyLoader, json } from '../../lib/http';
 import type { Route } from './+types/post-useful-vote';
+import { REACTION_ANSWER_HEADERS, readReactionCall } from './reaction-call.server';
 
 // PUT /api/v1/student/posts/{post_id}/useful_vote votes a published post 参考になった; DELETE takes
 // the vote back. Both idempotent, once per student and post; the answer carries the public count.
 export async function action({ request, params }: Route.ActionArgs) {
-  allowMethods(request, 'PUT', 'DELETE');
-  const student = await requireStudentForCall(request);
-  const postId = parseId(params.postId);
-  if (postId === null) throw new AppError('post_not_found');
-  const result = await setUsefulVote({ userId: student.id, postId, voted: request.method === 'PUT' });
+  const { userId, postId, on } = await readReactionCall(request, params.postId);
+  const result = await setUsefulVote({ userId, postId, voted: on });
   return json(
     {
       voted: result.voted,
@@ -20,7 +16,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       changed: result.changed,
       new_badge_kind_ids: result.newBadgeKindIds,
     },
-    { headers: { 'Cache-Control': 'no-store' } },
+    { headers: REACTION_ANSWER_HEADERS },
   );
 }
 

@@ -2,6 +2,7 @@ import { data, redirect, useLoaderData, useNavigation } from 'react-router';
 import { useEffect } from 'react';
 import { changePassword } from '../../features/accounts/change-password.server';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { NewPasswordFields } from '../../features/accounts/components/new-password-fields';
 import { CurrentPasswordField } from '../../features/accounts/components/current-password-field';
 import type { CurrentPasswordRefusal } from '../../features/accounts/current-password.server';
 import { accountDeletionSummary, type AccountDeletionSummary, deleteAccount } from '../../features/accounts/delete-account.server';
@@ -10,7 +11,7 @@ import { RECIPIENT_LIMIT_NOTE } from '../../features/accounts/email-limits';
 import { emailRequester, emailsLimited } from '../../features/accounts/email-limits.server';
 import { getMyProfile } from '../../features/accounts/get-my-profile.server';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
-import { accountDeletionSchema, emailChangeSchema, PASSWORD_MIN, passwordChangeSchema } from '../../features/accounts/schemas';
+import { accountDeletionSchema, emailChangeSchema, passwordChangeSchema } from '../../features/accounts/schemas';
 import { CONFIRMATION_LIFETIME_MS } from '../../features/accounts/session-policy';
 import { formatPoints } from '../../features/rewards/point-amounts';
 import { clearedCookieHeaders, readSessionId, requireStudent } from '../../features/accounts/session-request.server';
@@ -19,7 +20,7 @@ import { AppError, type FormErrors } from '../../lib/app-error';
 import { echoValues, formFailure, type FormValues, formValues, parseForm, textValue } from '../../lib/form';
 import { formatCount } from '../../lib/format';
 import { readFormData } from '../../lib/form-data.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Input } from '../../ui/input';
@@ -118,12 +119,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: 'アカウント設定',
-    description: 'メールアドレスとパスワードの変更、退会の手続きができます。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, 'アカウント設定', 'メールアドレスとパスワードの変更、退会の手続きができます。');
 }
 
 type ActionData = Route.ComponentProps['actionData'];
@@ -224,16 +220,7 @@ function PasswordCard({ answer }: { answer: ReturnType<typeof answerOf<'password
         <CsrfField />
         <input type="hidden" name="intent" value="password" />
         <CurrentPasswordField />
-        <Input
-          label="新しいパスワード"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          required
-          minLength={PASSWORD_MIN}
-          hint={`${PASSWORD_MIN}文字以上`}
-        />
-        <Input label="新しいパスワード（確認）" name="passwordConfirmation" type="password" autoComplete="new-password" required />
+        <NewPasswordFields />
         <div className={styles.actions}>
           <Button type="submit" disabledLabel="変更しています…" pending={submitting}>
             パスワードを変更する

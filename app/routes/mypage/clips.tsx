@@ -1,18 +1,17 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { ReactionButtons } from '../../features/post-reactions/components/reaction-buttons';
 import { listClips } from '../../features/post-reactions/list-clips.server';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
 import { formatDate } from '../../lib/format';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
 import { KeepWords } from '../../ui/keep-words';
 import type { Route } from './+types/clips';
 import styles from './mypage.module.css';
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);
@@ -20,12 +19,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: 'クリップ',
-    description: 'クリップした体験記・ES・クチコミの一覧です。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, 'クリップ', 'クリップした体験記・ES・クチコミの一覧です。');
 }
 
 export default function ClipsPage({ loaderData }: Route.ComponentProps) {

@@ -1,16 +1,15 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { FavoriteButton } from '../../features/favorites/components/favorite-button';
 import { listFavorites } from '../../features/favorites/list-favorites.server';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { formatDate } from '../../lib/format';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/favorite-companies';
 import styles from './mypage.module.css';
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);
@@ -18,12 +17,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: 'お気に入り企業',
-    description: 'お気に入りに登録した企業の一覧です。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, 'お気に入り企業', 'お気に入りに登録した企業の一覧です。');
 }
 
 export default function FavoriteCompaniesPage({ loaderData }: Route.ComponentProps) {

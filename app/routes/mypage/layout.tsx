@@ -1,3 +1,4 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { Outlet } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { TabNav } from '../../ui/tab-nav';
@@ -16,9 +17,7 @@ const TABS = [
   { to: '/mypage/account', label: 'アカウント設定' },
 ] as const;
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The session already knows the name: the frame costs no query of its own.

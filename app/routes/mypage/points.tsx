@@ -1,3 +1,4 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { useSearchParams } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
@@ -5,7 +6,7 @@ import { listMyPoints, POINT_LEDGER_PAGE_SIZE, type PointLedgerEntry } from '../
 import { formatPoints, PAID_POST_TYPES, POINTS_BY_POST_TYPE } from '../../features/rewards/point-amounts';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
@@ -14,17 +15,10 @@ import styles from './mypage.module.css';
 
 // /mypage/points: the student's reward points (報酬ポイント): the balance and every ledger entry.
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '報酬ポイント',
-    description: 'あなたの報酬ポイントの残高と履歴です。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '報酬ポイント', 'あなたの報酬ポイントの残高と履歴です。');
 }
 
 export async function loader({ request }: Route.LoaderArgs) {

@@ -1,3 +1,4 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { useEffect } from 'react';
 import { data, Form, useNavigation, useSearchParams } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
@@ -13,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
@@ -25,9 +26,7 @@ import styles from './mypage.module.css';
 // /mypage/posts: the student's own posts with their status (the life cycle of docs/product/content.md#life-cycle),
 // drafts to continue or delete, rejected posts to fix and send again.
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);
@@ -45,12 +44,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '投稿一覧',
-    description: 'あなたの投稿と下書きの一覧です。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '投稿一覧', 'あなたの投稿と下書きの一覧です。');
 }
 
 const STATES = ['draft', 'submitted', 'published', 'rejected'] as const;

@@ -1,3 +1,4 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { useEffect } from 'react';
 import { data, useNavigation } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
@@ -21,7 +22,7 @@ import { isPostPath } from '../../features/posts/post-types';
 import { AppError } from '../../lib/app-error';
 import { listValue, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { buttonClassName } from '../../ui/button-class-name';
 import { Card } from '../../ui/card';
@@ -35,9 +36,7 @@ import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/profile';
 import styles from './mypage.module.css';
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 /**
  * The way back when the profile was asked for on another page (the notice after signing up from
@@ -84,12 +83,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: 'マイページ',
-    description: 'プロフィールと希望条件を登録・変更できます。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, 'マイページ', 'プロフィールと希望条件を登録・変更できます。');
 }
 
 /** 「保存しました。」 beside the form that was just saved (the snack bar says it too). */

@@ -1,3 +1,4 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { data, Form, useNavigation } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
@@ -19,7 +20,7 @@ import { AppError, type FormErrors } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/config.server';
 import { formFailure, parseForm, textValue } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { CopyButton, CopyByHandField } from '../../ui/copy-button';
@@ -31,9 +32,7 @@ import styles from './selections.module.css';
 
 // /mypage/selections: the selection tracker (選考管理, issue 17, docs/decisions/035-selection-tracker.md).
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);
@@ -140,12 +139,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '選考管理',
-    description: '選考中の企業の状況と締切・面接の予定を管理できます。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '選考管理', '選考中の企業の状況と締切・面接の予定を管理できます。');
 }
 
 export default function SelectionsPage({ loaderData, actionData }: Route.ComponentProps) {

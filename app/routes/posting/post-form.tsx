@@ -1,3 +1,4 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { data, isRouteErrorResponse, redirect, useNavigation, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { PostForm } from '../../features/posting/components/post-form';
@@ -13,7 +14,7 @@ import { formValues, parseForm } from '../../lib/form';
 import { readFormData } from '../../lib/form-data.server';
 import { formatDate } from '../../lib/format';
 import { parseId } from '../../lib/http';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/post-form';
@@ -25,9 +26,7 @@ import styles from './posting.module.css';
 // student's own post. The content type comes from the URL (or the post); the draft is autosaved
 // by the page, and sending it is this action (docs/decisions/025-posting.md).
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 async function loadPage(request: Request, params: Route.LoaderArgs['params']) {
   const user = await requireStudent(request);
@@ -148,12 +147,7 @@ function headingOf(page: Route.ComponentProps['loaderData']): string {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const title = loaderData ? headingOf(loaderData) : '投稿する';
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title,
-    description: '就活の体験を投稿して、後輩の就活に役立てましょう。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, title, '就活の体験を投稿して、後輩の就活に役立てましょう。');
 }
 
 export default function PostFormPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,10 +1,11 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { useNavigate } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { listCompanyChoices } from '../../features/posting/company-choices.server';
 import { CompanyPicker } from '../../features/search/components/company-picker';
 import { postingFormUrl } from '../../features/posting/writable-types';
 import { POST_TYPES } from '../../features/posts/post-types';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import type { Route } from './+types/select-company';
 import styles from './posting.module.css';
@@ -12,9 +13,7 @@ import styles from './posting.module.css';
 // /intern_experiences/select_company and /screening_experiences/select_company: the company
 // first, then its form (docs/product/pages.md#posting-pages). Campaign parameters (utm_*) go on to the form.
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);
@@ -27,12 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export function meta({ loaderData, matches }: Route.MetaArgs) {
   const label = loaderData ? POST_TYPES[loaderData.type].label : '体験記';
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: `${label}を書く企業を選ぶ`,
-    description: `${label}を書く企業を選んでください。`,
-    noindex: true,
-  });
+  return privatePageMeta(matches, `${label}を書く企業を選ぶ`, `${label}を書く企業を選んでください。`);
 }
 
 export default function SelectCompanyPage({ loaderData }: Route.ComponentProps) {

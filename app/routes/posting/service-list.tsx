@@ -1,8 +1,9 @@
+import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { postingFormUrl } from '../../features/posting/writable-types';
 import { listRecruitServices } from '../../features/recruit-services/list-recruit-services.server';
 import { formatCount } from '../../lib/format';
-import { originFromMatches, pageMeta } from '../../lib/meta';
+import { privatePageMeta } from '../../lib/meta';
 import { Breadcrumbs } from '../../ui/breadcrumbs';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/service-list';
@@ -11,9 +12,7 @@ import styles from './posting.module.css';
 // /recruit_service_reviews/recruit_service_list: the job-hunting service first, then the review
 // form (docs/product/pages.md#posting-pages). Campaign parameters (utm_*) go on to the form.
 
-export function headers() {
-  return { 'Cache-Control': 'private, no-store' };
-}
+export const headers = privatePageHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireStudent(request);
@@ -31,12 +30,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export function meta({ matches }: Route.MetaArgs) {
-  return pageMeta({
-    origin: originFromMatches(matches),
-    title: '口コミを書く就活サービスを選ぶ',
-    description: '口コミを書く就活サービスを選んでください。',
-    noindex: true,
-  });
+  return privatePageMeta(matches, '口コミを書く就活サービスを選ぶ', '口コミを書く就活サービスを選んでください。');
 }
 
 export default function ServiceListPage({ loaderData }: Route.ComponentProps) {

@@ -94,60 +94,51 @@ export function PostListControls({ scope, query, facets, industries }: PostListC
               </summary>
               <div className={styles.selects}>
                 {scope.selection && (
-                  <Select
+                  <AnySelect
                     name="selection"
                     label="選考"
-                    defaultValue={query.selection ?? ''}
-                    options={[
-                      { value: '', label: 'すべて' },
-                      ...Object.entries(SELECTION_LABELS).map(([value, label]) => ({ value, label })),
-                    ]}
+                    value={query.selection}
+                    options={Object.entries(SELECTION_LABELS).map(([value, label]) => ({ value, label }))}
                   />
                 )}
                 {scope.industry && (
-                  <Select
+                  <AnySelect
                     name="industry"
                     label="業界"
-                    defaultValue={query.industryId === null ? '' : String(query.industryId)}
-                    options={[
-                      { value: '', label: 'すべて' },
-                      ...industries.map((industry) => ({ value: String(industry.id), label: industry.name })),
-                    ]}
+                    value={query.industryId === null ? null : String(query.industryId)}
+                    options={industries.map((industry) => ({ value: String(industry.id), label: industry.name }))}
                   />
                 )}
                 {scope.yearLabel && (
-                  <Select
+                  <AnySelect
                     name="year"
                     label={scope.yearLabel}
-                    defaultValue={query.year === null ? '' : String(query.year)}
-                    options={[{ value: '', label: 'すべて' }, ...years.map((year) => ({ value: String(year), label: `${year}年` }))]}
+                    value={query.year === null ? null : String(query.year)}
+                    options={years.map((year) => ({ value: String(year), label: `${year}年` }))}
                   />
                 )}
                 {scope.season && (
-                  <Select
+                  <AnySelect
                     name="season"
                     label="時期"
-                    defaultValue={query.season ?? ''}
-                    options={[{ value: '', label: 'すべて' }, ...Object.entries(SEASON_LABELS).map(([value, label]) => ({ value, label }))]}
+                    value={query.season}
+                    options={Object.entries(SEASON_LABELS).map(([value, label]) => ({ value, label }))}
                   />
                 )}
                 {scope.results.length > 0 && (
-                  <Select
+                  <AnySelect
                     name="result"
                     label="結果"
-                    defaultValue={query.result ?? ''}
-                    options={[
-                      { value: '', label: 'すべて' },
-                      ...scope.results.map((value) => ({ value, label: RESULT_LABELS[value] ?? value })),
-                    ]}
+                    value={query.result}
+                    options={scope.results.map((value) => ({ value, label: RESULT_LABELS[value] ?? value }))}
                   />
                 )}
                 {scope.jobType && jobTypes.length > 0 && (
-                  <Select
+                  <AnySelect
                     name="job"
                     label="職種・コース"
-                    defaultValue={query.jobType ?? ''}
-                    options={[{ value: '', label: 'すべて' }, ...jobTypes.map((value) => ({ value, label: value }))]}
+                    value={query.jobType}
+                    options={jobTypes.map((value) => ({ value, label: value }))}
                   />
                 )}
               </div>
@@ -179,6 +170,18 @@ export function PostListControls({ scope, query, facets, industries }: PostListC
 }
 
 /** What a list with no result says, with the way back to more. */
+/** A filter's choice, 「すべて」 (no condition) first. */
+function AnySelect(props: { name: string; label: string; value: string | null; options: Array<{ value: string; label: string }> }) {
+  return (
+    <Select
+      name={props.name}
+      label={props.label}
+      defaultValue={props.value ?? ''}
+      options={[{ value: '', label: 'すべて' }, ...props.options]}
+    />
+  );
+}
+
 export function EmptyPostList({ query, label }: { query: PostListQuery; label: string }) {
   const { pathname } = useLocation();
   if (!isFiltered(query)) {
