@@ -49,13 +49,17 @@ function functionBody(source: string, name: string): string | null {
 const files = DIRS.flatMap(sourceFiles).filter((file) => file !== 'app/db/client.server.ts');
 
 describe('raw statements', () => {
-  it('knows a write from a read', () => {
-    expect(writesData('SELECT author_id FROM posts WHERE id = $? FOR NO KEY UPDATE')).toBe(false);
-    expect(writesData('SELECT updated_at, last_update FROM posts')).toBe(false);
-    expect(writesData('WITH gone AS (DELETE FROM clips RETURNING post_id) SELECT * FROM gone')).toBe(true);
-    expect(writesData('UPDATE posts SET useful_count = 1')).toBe(true);
-    expect(writesData('insert into clips values ($?, $?)')).toBe(true);
-    // A nested template inside an interpolation does not end the outer one.
+  it.each([
+    ['SELECT author_id FROM posts WHERE id = $? FOR NO KEY UPDATE', false],
+    ['SELECT updated_at, last_update FROM posts', false],
+    ['WITH gone AS (DELETE FROM clips RETURNING post_id) SELECT * FROM gone', true],
+    ['UPDATE posts SET useful_count = 1', true],
+    ['insert into clips values ($?, $?)', true],
+  ])('knows a write from a read: %j writes data, %s', (text, writes) => {
+    expect(writesData(text)).toBe(writes);
+  });
+
+  it('reads a nested template inside an interpolation without ending the outer one', () => {
     const nested = ['sql`SELECT $', '{a ? sql`x` : sql``} FROM t` + 1'].join('');
     expect(templateAt(nested, 3).text).toBe('SELECT $? FROM t');
   });

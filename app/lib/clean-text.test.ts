@@ -8,17 +8,19 @@ describe('cleanText', () => {
     expect(cleanText(`株式会社${HOSTILE}シューログ`)).toBe('株式会社シューログ');
   });
 
-  it('keeps line breaks as \\n, turns a tab into a space and composes to NFC', () => {
-    expect(cleanText('一行目\r\n二行目\r三行目\n四\t行目')).toBe('一行目\n二行目\n三行目\n四 行目');
-    expect(cleanText('が')).toBe('が');
-    expect(cleanText('e\u0301')).toBe('é');
-  });
-
-  it('keeps emoji, full-width digits and mixed scripts, and replaces a lone surrogate', () => {
-    expect(cleanText('合格🎉 ２０２６年 Café')).toBe('合格🎉 ２０２６年 Café');
-    expect(cleanText('切れた\uD83C')).toBe('切れた\uFFFD');
-    expect(cleanText('\uDC00前')).toBe('\uFFFD前');
-  });
+  it.each([
+    ['一行目\r\n二行目\r三行目\n四\t行目', '一行目\n二行目\n三行目\n四 行目'],
+    ['が', 'が'],
+    ['e\u0301', 'é'],
+    ['合格🎉 ２０２６年 Café', '合格🎉 ２０２６年 Café'],
+    ['切れた\uD83C', '切れた\uFFFD'],
+    ['\uDC00前', '\uFFFD前'],
+  ])(
+    'keeps line breaks as \\n, a tab as a space, emoji, full-width digits and mixed scripts, composes to NFC and replaces a lone surrogate: %j → %j',
+    (text, cleaned) => {
+      expect(cleanText(text)).toBe(cleaned);
+    },
+  );
 
   it('returns a clean text unchanged', () => {
     const text = 'ガクチカ：サークルの代表として、50人の合宿を企画しました。\n学んだこと：段取り';

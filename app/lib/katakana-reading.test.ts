@@ -18,22 +18,24 @@ const katakanaWord = fc
 const toHiragana = (text: string) => text.replace(/[\u30a1-\u30f6]/g, (ch) => String.fromCharCode(ch.charCodeAt(0) - 0x60));
 
 describe('toKatakanaReading', () => {
-  it('turns hiragana, half-width kana and spaces into one full-width katakana word', () => {
-    expect(toKatakanaReading('しゅーろぐ')).toBe('シューログ');
-    expect(toKatakanaReading('ｼｭｰﾛｸﾞ ｼｮｳｼﾞ')).toBe('シューログショウジ');
-    expect(toKatakanaReading('　カブシキ　ガイシャ ')).toBe('カブシキガイシャ');
-    expect(toKatakanaReading('ゔぃじょん')).toBe('ヴィジョン');
-    expect(toKatakanaReading('エヌ・ティ・ティ')).toBe('エヌ・ティ・ティ');
+  it.each([
+    ['しゅーろぐ', 'シューログ'],
+    ['ｼｭｰﾛｸﾞ ｼｮｳｼﾞ', 'シューログショウジ'],
+    ['　カブシキ　ガイシャ ', 'カブシキガイシャ'],
+    ['ゔぃじょん', 'ヴィジョン'],
+    ['エヌ・ティ・ティ', 'エヌ・ティ・ティ'],
+    ['コ-ヒ-', 'コーヒー'],
+    ['ｺｰﾋｰ', 'コーヒー'],
+    ['-コ', '-コ'],
+  ])('reads %j as %j: hiragana, half-width kana and spaces as one full-width katakana word, a dash after kana as ー', (typed, reading) => {
+    expect(toKatakanaReading(typed)).toBe(reading);
   });
 
-  it('reads a dash after kana as the long vowel mark, and leaves other characters to be refused', () => {
-    expect(toKatakanaReading('コ-ヒ-')).toBe('コーヒー');
-    expect(toKatakanaReading('ｺｰﾋｰ')).toBe('コーヒー');
-    expect(toKatakanaReading('-コ')).toBe('-コ');
-    expect(isKatakanaReading(toKatakanaReading('-コ'))).toBe(false);
-    expect(isKatakanaReading(toKatakanaReading('ABCショウジ'))).toBe(false);
-    expect(isKatakanaReading(toKatakanaReading('シューログ2'))).toBe(false);
-    expect(isKatakanaReading(toKatakanaReading('商事'))).toBe(false);
+  it.each(['-コ', 'ABCショウジ', 'シューログ2', '商事'])('refuses %j as a reading: what is left is not all katakana', (typed) => {
+    expect(isKatakanaReading(toKatakanaReading(typed))).toBe(false);
+  });
+
+  it('refuses an empty reading', () => {
     expect(isKatakanaReading('')).toBe(false);
   });
 
@@ -60,16 +62,22 @@ describe('toKatakanaReading', () => {
 });
 
 describe('isWebUrl', () => {
-  it('takes http and https addresses with a real host only', () => {
-    expect(isWebUrl('https://shulog.example.jp/about')).toBe(true);
-    expect(isWebUrl('http://example.co.jp')).toBe(true);
-    expect(isWebUrl('HTTPS://EXAMPLE.JP')).toBe(true);
-    expect(isWebUrl('javascript:alert(1)')).toBe(false);
-    expect(isWebUrl('ftp://example.jp')).toBe(false);
-    expect(isWebUrl('example.jp')).toBe(false);
-    expect(isWebUrl('https://localhost')).toBe(false);
-    expect(isWebUrl('https://user:pass@example.jp')).toBe(false);
-    expect(isWebUrl('https://example.jp/a b')).toBe(false);
-    expect(isWebUrl('https://')).toBe(false);
+  it.each(['https://shulog.example.jp/about', 'http://example.co.jp', 'HTTPS://EXAMPLE.JP'])(
+    'takes the http or https address %j',
+    (address) => {
+      expect(isWebUrl(address)).toBe(true);
+    },
+  );
+
+  it.each([
+    'javascript:alert(1)',
+    'ftp://example.jp',
+    'example.jp',
+    'https://localhost',
+    'https://user:pass@example.jp',
+    'https://example.jp/a b',
+    'https://',
+  ])('refuses %j: not http or https, or no real host', (address) => {
+    expect(isWebUrl(address)).toBe(false);
   });
 });

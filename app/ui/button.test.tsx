@@ -1,11 +1,20 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactElement } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button, buttonClassName } from './button';
 
 afterEach(cleanup);
+
+/** Renders a form with a 投稿する submit button and clicks it as a user does; gives the user and the button. */
+async function clickPostIn(form: ReactElement) {
+  render(form);
+  const user = userEvent.setup();
+  const button = screen.getByRole<HTMLButtonElement>('button', { name: '投稿する' });
+  await user.click(button);
+  return { user, button };
+}
 
 describe('Button', () => {
   it('is a medium primary button of type "button" by default', () => {
@@ -102,16 +111,13 @@ describe('Button', () => {
         intent: new FormData(event.currentTarget, submitter).get('intent'),
       });
     });
-    render(
+    const { user, button } = await clickPostIn(
       <form onSubmit={onSubmit}>
         <Button type="submit" name="intent" value="post" disabledLabel="送信中…">
           投稿する
         </Button>
       </form>,
     );
-    const user = userEvent.setup();
-    const button = screen.getByRole<HTMLButtonElement>('button', { name: '投稿する' });
-    await user.click(button);
     expect(onSubmit).toHaveBeenCalledTimes(1);
     expect(submitted[0]).toEqual({ submitterWasDisabled: false, intent: 'post' });
     await waitFor(() => expect(button.disabled).toBe(true));
@@ -122,7 +128,7 @@ describe('Button', () => {
 
   it('with disabledLabel, stays usable when the browser refuses to submit an invalid form', async () => {
     const onSubmit = vi.fn((event: FormEvent) => event.preventDefault());
-    render(
+    const { user, button } = await clickPostIn(
       <form onSubmit={onSubmit}>
         <input name="title" required aria-label="タイトル" />
         <Button type="submit" disabledLabel="送信中…">
@@ -130,9 +136,6 @@ describe('Button', () => {
         </Button>
       </form>,
     );
-    const user = userEvent.setup();
-    const button = screen.getByRole<HTMLButtonElement>('button', { name: '投稿する' });
-    await user.click(button);
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(onSubmit).not.toHaveBeenCalled();
     expect(button.disabled).toBe(false);

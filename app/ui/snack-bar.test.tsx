@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { enterLane, leaveLane, resetLane } from './notice-lane';
 import { HURRIED_MS, SnackBar, SnackBarProvider, useSnackBar } from './snack-bar';
@@ -11,6 +12,16 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** What the snack bar's status region says now. */
+const statusText = () => screen.getByRole('status').textContent;
+
+/** Renders `children` below a snack bar provider (hiding its messages after `autoHideMs`, or its default). */
+function renderInProvider(children: ReactNode, autoHideMs?: number) {
+  render(<SnackBarProvider autoHideMs={autoHideMs}>{children}</SnackBarProvider>);
+}
+
+const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+
 describe('SnackBar', () => {
   it('is a polite status region that is present, empty, while closed', () => {
     const { rerender } = render(<SnackBar open={false} message="保存しました" />);
@@ -18,7 +29,7 @@ describe('SnackBar', () => {
     expect(region.getAttribute('aria-live')).toBe('polite');
     expect(region.textContent).toBe('');
     rerender(<SnackBar open message="保存しました" />);
-    expect(screen.getByRole('status').textContent).toContain('保存しました');
+    expect(statusText()).toContain('保存しました');
   });
 
   it('has a 閉じる button when it can be closed', async () => {
@@ -72,9 +83,9 @@ describe('SnackBar', () => {
     vi.useFakeTimers();
     const { rerender } = render(<SnackBar open message="保存しました" />);
     rerender(<SnackBar open={false} message="保存しました" />);
-    expect(screen.getByRole('status').textContent).toContain('保存しました');
+    expect(statusText()).toContain('保存しました');
     act(() => vi.advanceTimersByTime(600));
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(statusText()).toBe('');
   });
 });
 
@@ -90,31 +101,22 @@ describe('useSnackBar', () => {
 
   it('shows a message from anywhere below the provider and hides it after the default delay', () => {
     vi.useFakeTimers();
-    render(
-      <SnackBarProvider autoHideMs={3000}>
-        <SaveButton />
-      </SnackBarProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: '保存' }));
-    expect(screen.getByRole('status').textContent).toContain('下書きを保存しました');
+    renderInProvider(<SaveButton />, 3000);
+    press('保存');
+    expect(statusText()).toContain('下書きを保存しました');
     act(() => vi.advanceTimersByTime(3000));
     act(() => vi.advanceTimersByTime(600));
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(statusText()).toBe('');
   });
 
   it('restarts the timer for a newer message', () => {
     vi.useFakeTimers();
-    render(
-      <SnackBarProvider autoHideMs={3000}>
-        <SaveButton />
-      </SnackBarProvider>,
-    );
-    const button = screen.getByRole('button', { name: '保存' });
-    fireEvent.click(button);
+    renderInProvider(<SaveButton />, 3000);
+    press('保存');
     act(() => vi.advanceTimersByTime(2000));
-    fireEvent.click(button);
+    press('保存');
     act(() => vi.advanceTimersByTime(2000));
-    expect(screen.getByRole('status').textContent).toContain('下書きを保存しました');
+    expect(statusText()).toContain('下書きを保存しました');
   });
 
   it('needs a provider', () => {
@@ -144,31 +146,23 @@ describe('the snack bar in the notice lane', () => {
 
   it('takes away an error when its retry succeeds, and only that one', () => {
     vi.useFakeTimers();
-    render(
-      <SnackBarProvider>
-        <Buttons />
-      </SnackBarProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: '失敗' }));
-    fireEvent.click(screen.getByRole('button', { name: '別の成功' }));
-    expect(screen.getByRole('status').textContent).toContain('お気に入りを更新できませんでした');
-    fireEvent.click(screen.getByRole('button', { name: '成功' }));
+    renderInProvider(<Buttons />);
+    press('失敗');
+    press('別の成功');
+    expect(statusText()).toContain('お気に入りを更新できませんでした');
+    press('成功');
     act(() => vi.advanceTimersByTime(600));
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(statusText()).toBe('');
   });
 
   it('waits while another notice has the lane, and gives way within 3 s (hover or not) when one waits behind it', () => {
     vi.useFakeTimers();
     const badge = enterLane({ yields: false, show: () => {}, hide: () => {} });
-    render(
-      <SnackBarProvider autoHideMs={5000}>
-        <Buttons />
-      </SnackBarProvider>,
-    );
-    fireEvent.click(screen.getByRole('button', { name: '失敗' }));
-    expect(screen.getByRole('status').textContent).toBe('');
+    renderInProvider(<Buttons />, 5000);
+    press('失敗');
+    expect(statusText()).toBe('');
     act(() => leaveLane(badge));
-    expect(screen.getByRole('status').textContent).toContain('お気に入りを更新できませんでした');
+    expect(statusText()).toContain('お気に入りを更新できませんでした');
     fireEvent.pointerEnter(screen.getByText('お気に入りを更新できませんでした').parentElement!, { pointerType: 'mouse' });
     let next = false;
     act(() => {
@@ -177,6 +171,6 @@ describe('the snack bar in the notice lane', () => {
     act(() => vi.advanceTimersByTime(HURRIED_MS));
     act(() => vi.advanceTimersByTime(600));
     expect(next).toBe(true);
-    expect(screen.getByRole('status').textContent).toBe('');
+    expect(statusText()).toBe('');
   });
 });

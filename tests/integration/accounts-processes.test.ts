@@ -34,14 +34,31 @@ function startServer(databaseUrl: string): Promise<string> {
   });
 }
 
-async function csrf(base: string, cookie = ''): Promise<{ token: string; cookie: string }> {
-  const response = await fetch(`${base}/login`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
-  const html = await response.text();
-  const set = response.headers
+/** The cookies a response sets, as a Cookie header sends them back. */
+function cookiesOf(response: Response): string {
+  return response.headers
     .getSetCookie()
     .map((c) => c.split(';')[0])
     .join('; ');
-  return { token: /name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '', cookie: set || cookie };
+}
+
+async function csrf(base: string, cookie = ''): Promise<{ token: string; cookie: string }> {
+  const response = await fetch(`${base}/login`, { headers: cookie ? { Cookie: cookie } : {}, redirect: 'manual' });
+  const html = await response.text();
+  return { token: /name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '', cookie: cookiesOf(response) || cookie };
+}
+
+/** POSTs a form as a browser does (the redirect not followed), from the client address `from` when given. */
+function postForm(url: string, cookie: string, fields: Record<string, string>, from?: string): Promise<Response> {
+  const headers: Record<string, string> = { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' };
+  if (from) headers['X-Forwarded-For'] = from;
+  return fetch(url, { method: 'POST', redirect: 'manual', headers, body: new URLSearchParams(fields) });
+}
+
+/** Opens the login page of `base` for a CSRF token, then logs in with it from the client address `from`. */
+async function logIn(base: string, from: string, email: string, password: string): Promise<Response> {
+  const start = await csrf(base);
+  return postForm(`${base}/login`, start.cookie, { authenticity_token: start.token, email, password }, from);
 }
 
 describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
@@ -79,30 +96,16 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
 
   it('accepts on the second process a session and a CSRF token made on the first', async () => {
     const [a, b] = urls as [string, string];
-    const start = await csrf(a);
-    const login = await fetch(`${a}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '10.9.0.1' },
-      body: new URLSearchParams({ authenticity_token: start.token, email: 'student08@shulog.example', password: 'shulog-demo-2026' }),
-    });
+    const login = await logIn(a, '10.9.0.1', 'student08@shulog.example', 'shulog-demo-2026');
     expect(login.status).toBe(302);
-    const cookie = login.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    const cookie = cookiesOf(login);
     const mypage = await fetch(`${b}/mypage`, { headers: { Cookie: cookie }, redirect: 'manual' });
     expect(mypage.status).toBe(200);
     const html = await mypage.text();
     expect(html).toContain('student08@shulog.example');
     const token = /name="csrf-token" content="([^"]+)"/.exec(html)![1]!;
     // Logging out on the second process ends the session on the first.
-    const logout = await fetch(`${b}/logout`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ authenticity_token: token }),
-    });
+    const logout = await postForm(`${b}/logout`, cookie, { authenticity_token: token });
     expect(logout.status).toBe(302);
     expect((await fetch(`${a}/mypage`, { headers: { Cookie: cookie }, redirect: 'manual' })).status).toBe(302);
   });
@@ -110,23 +113,10 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
   it('shares the login limits: failures on one process count on the other', async () => {
     const [a, b] = urls as [string, string];
     for (let i = 0; i < 6; i += 1) {
-      const base = i % 2 === 0 ? a : b;
-      const start = await csrf(base);
-      const response = await fetch(`${base}/login`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '10.9.0.2' },
-        body: new URLSearchParams({ authenticity_token: start.token, email: 'student09@shulog.example', password: 'wrong' }),
-      });
+      const response = await logIn(i % 2 === 0 ? a : b, '10.9.0.2', 'student09@shulog.example', 'wrong');
       expect(response.status).toBe(401);
     }
-    const start = await csrf(a);
-    const limited = await fetch(`${a}/login`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '10.9.0.2' },
-      body: new URLSearchParams({ authenticity_token: start.token, email: 'student09@shulog.example', password: 'shulog-demo-2026' }),
-    });
+    const limited = await logIn(a, '10.9.0.2', 'student09@shulog.example', 'shulog-demo-2026');
     expect(limited.status).toBe(429);
   });
 
@@ -134,12 +124,7 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     const [a, b] = urls as [string, string];
     const reset = async (base: string, email: string) => {
       const start = await csrf(base);
-      return fetch(`${base}/password_reset`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': '10.9.0.3' },
-        body: new URLSearchParams({ authenticity_token: start.token, email }),
-      });
+      return postForm(`${base}/password_reset`, start.cookie, { authenticity_token: start.token, email }, '10.9.0.3');
     };
     // docs/decisions/053-email-limits.md: 20 in ten minutes from one client address.
     for (let i = 0; i < 20; i += 1) expect((await reset(i % 2 === 0 ? a : b, `procs-${i}@example.jp`)).status).toBe(200);
@@ -164,12 +149,7 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     for (const base of urls) {
       const start = await csrf(base);
       for (const path of ['/signup', '/login', '/password_reset', '/mypage', '/logout']) {
-        const response = await fetch(`${base}${path}`, {
-          method: 'POST',
-          redirect: 'manual',
-          headers: { Cookie: start.cookie, 'Content-Type': 'application/x-www-form-urlencoded' },
-          body: new URLSearchParams({ email: 'someone@example.jp', password: 'password123' }),
-        });
+        const response = await postForm(`${base}${path}`, start.cookie, { email: 'someone@example.jp', password: 'password123' });
         expect(response.status, path).toBe(422);
       }
     }

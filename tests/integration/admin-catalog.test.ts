@@ -79,11 +79,22 @@ async function call(module: RouteModule, request: Request, params: Record<string
   return { status: 200, location: null, body: result as Answer['body'] };
 }
 
+/** The action refused the form (400) with exactly these messages beside its fields. */
+function expectRefused(answer: Answer, errors: Record<string, string>) {
+  expect(answer.status).toBe(400);
+  expect(answer.body.errors).toEqual(errors);
+}
+
 function post(path: string, fields: Record<string, string>, sessionId: string | null = moderatorSession): Request {
   return sessionRequest(path, { sessionId, method: 'POST', type: 'application/x-www-form-urlencoded', body: new URLSearchParams(fields) });
 }
 
 const get = (path: string, sessionId: string | null = moderatorSession) => sessionRequest(path, { sessionId });
+
+/** The moderator sends the form that adds a company. */
+const addCompany = (fields: Record<string, string>) => call(companyFormRoute, post('/admin/companies/new', fields));
+/** The moderator sends the form that adds a job-hunting service. */
+const addService = (fields: Record<string, string>) => call(serviceFormRoute, post('/admin/services/new', fields));
 
 let companySequence = 0;
 /** A valid company form; the name is unlike every other company's unless given. */
@@ -110,7 +121,7 @@ function idFromLocation(location: string | null, kind: 'companies' | 'services')
 }
 
 async function createThroughForm(fields: Record<string, string>): Promise<number> {
-  const answer = await call(companyFormRoute, post('/admin/companies/new', fields));
+  const answer = await addCompany(fields);
   expect(answer.status, JSON.stringify(answer.body)).toBe(302);
   return idFromLocation(answer.location, 'companies');
 }
@@ -182,9 +193,8 @@ describe('adding a company', () => {
       foundedYear: '1500',
       description: 'あ'.repeat(2001),
     });
-    const answer = await call(companyFormRoute, post('/admin/companies/new', typed));
-    expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual({
+    const answer = await addCompany(typed);
+    expectRefused(answer, {
       name: '企業名を入力してください。',
       kana: 'フリガナは全角カタカナで入力してください（ひらがな・半角カナは自動で変換します）。',
       industryId: '業種を選んでください。',
@@ -197,12 +207,8 @@ describe('adding a company', () => {
   });
 
   it('refuses an industry or prefecture that does not exist and a name that is only a corporate word', async () => {
-    const answer = await call(
-      companyFormRoute,
-      post('/admin/companies/new', companyForm({ name: '株式会社', industryId: '9999', prefectureId: '48' })),
-    );
-    expect(answer.status).toBe(400);
-    expect(answer.body.errors).toEqual({
+    const answer = await addCompany(companyForm({ name: '株式会社', industryId: '9999', prefectureId: '48' }));
+    expectRefused(answer, {
       name: '企業名には「株式会社」などを除いた名前の部分も入力してください。',
       industryId: '業種を選んでください。',
       prefectureId: '本社所在地（都道府県）を選んでください。',
@@ -250,7 +256,7 @@ describe('adding a company', () => {
 
     // Another spelling of the same name: half-width kana, another corporate suffix.
     const fields = companyForm({ name: 'ﾊﾙｶｾﾞ商事（株）', kana: 'ハルカゼショウジ' });
-    const warned = await call(companyFormRoute, post('/admin/companies/new', fields));
+    const warned = await addCompany(fields);
     expect(warned.status).toBe(409);
     expect(warned.body.errors).toEqual({
       confirmSimilar:
@@ -264,17 +270,11 @@ describe('adding a company', () => {
     expect(await count()).toBe(before);
 
     // A tick given for another name does not count.
-    const wrongTick = await call(
-      companyFormRoute,
-      post('/admin/companies/new', { ...fields, confirmSimilar: 'on', similarFor: 'ハルカゼ' }),
-    );
+    const wrongTick = await addCompany({ ...fields, confirmSimilar: 'on', similarFor: 'ハルカゼ' });
     expect(wrongTick.status).toBe(409);
     expect(await count()).toBe(before);
 
-    const confirmed = await call(
-      companyFormRoute,
-      post('/admin/companies/new', { ...fields, confirmSimilar: 'on', similarFor: String(warned.body.similarFor) }),
-    );
+    const confirmed = await addCompany({ ...fields, confirmSimilar: 'on', similarFor: String(warned.body.similarFor) });
     expect(confirmed.status).toBe(302);
     expect(await count()).toBe(before + 1);
   });
@@ -294,16 +294,14 @@ describe('editing a company', () => {
     const companyId = await createThroughForm(companyForm({ name: '株式会社アオゾラ物流', kana: 'アオゾラブツリュウ' }));
     const path = `/admin/companies/${companyId}/edit`;
     const params = { companyId: String(companyId) };
-    const edit = {
+    const edit = companyForm({
       name: '株式会社アオゾラ物流',
       kana: 'アオゾラブツリュウ',
-      industryId: String(industryIdOf('ソフトウェア')),
       prefectureId: String(prefectureIdOf('大阪府')),
       url: 'https://aozora.example.jp',
       employeeCount: '350',
       foundedYear: '2001',
-      description: '',
-    };
+    });
     const saved = await call(companyFormRoute, post(path, edit), params);
     expect(saved).toMatchObject({ status: 302, location: `${path}?saved=updated` });
     const [event] = (await auditRows('update_company')).filter((entry) => entry.companyId === companyId);
@@ -322,7 +320,7 @@ describe('editing a company', () => {
 
   it('does not warn about similar names when the name stays, but does when it changes to a similar one', async () => {
     await createThroughForm(companyForm({ name: 'ミドリノ電機', kana: 'ミドリノデンキ' }));
-    const warned = await call(companyFormRoute, post('/admin/companies/new', companyForm({ name: 'ミドリノ電機製作所' })));
+    const warned = await addCompany(companyForm({ name: 'ミドリノ電機製作所' }));
     expect(warned.status).toBe(409);
     const companyId = await createThroughForm({
       ...companyForm({ name: 'ミドリノ電機製作所', kana: 'ミドリノデンキセイサクショ' }),
@@ -393,38 +391,30 @@ const serviceForm = (overrides: Record<string, string> = {}) => ({
 
 describe('job-hunting services', () => {
   it('adds a service, refuses a name in use, warns about the same name in another spelling, and edits it', async () => {
-    const invalid = await call(
-      serviceFormRoute,
-      post('/admin/services/new', serviceForm({ name: '', kana: '就活', url: 'mirai.example.jp' })),
-    );
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.errors).toEqual({
+    const invalid = await addService(serviceForm({ name: '', kana: '就活', url: 'mirai.example.jp' }));
+    expectRefused(invalid, {
       name: 'サービス名を入力してください。',
       kana: 'フリガナは全角カタカナで入力してください（ひらがな・半角カナは自動で変換します）。',
       url: 'URLは http:// または https:// で始まる正しいURLを入力してください。',
     });
 
-    const created = await call(serviceFormRoute, post('/admin/services/new', serviceForm()));
+    const created = await addService(serviceForm());
     expect(created.status).toBe(302);
     const serviceId = idFromLocation(created.location, 'services');
     const [row] = await db().select().from(recruitServices).where(eq(recruitServices.id, serviceId));
     expect(row).toMatchObject({ name: 'ミライ就活ナビ', kana: 'ミライシュウカツナビ', category: '就活ナビ' });
     expect((await auditRows('create_service')).filter((entry) => entry.recruitServiceId === serviceId)).toHaveLength(1);
 
-    const taken = await call(serviceFormRoute, post('/admin/services/new', serviceForm()));
-    expect(taken.status).toBe(400);
-    expect(taken.body.errors).toEqual({
+    const taken = await addService(serviceForm());
+    expectRefused(taken, {
       name: 'この名前の就活サービスはすでに登録されています。別の名前にするか、登録済みのサービスを編集してください。',
     });
 
     const otherSpelling = serviceForm({ name: 'ﾐﾗｲ 就活ナビ' });
-    const warned = await call(serviceFormRoute, post('/admin/services/new', otherSpelling));
+    const warned = await addService(otherSpelling);
     expect(warned.status).toBe(409);
     expect(warned.body.similar).toEqual([expect.objectContaining({ id: serviceId, name: 'ミライ就活ナビ' })]);
-    const confirmed = await call(
-      serviceFormRoute,
-      post('/admin/services/new', { ...otherSpelling, confirmSimilar: 'on', similarFor: String(warned.body.similarFor) }),
-    );
+    const confirmed = await addService({ ...otherSpelling, confirmSimilar: 'on', similarFor: String(warned.body.similarFor) });
     expect(confirmed.status).toBe(302);
 
     const path = `/admin/services/${serviceId}/edit`;

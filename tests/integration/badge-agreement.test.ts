@@ -79,17 +79,35 @@ async function authorWithPost(type: PostTypeKey = 'intern_experience') {
   return { author, postId };
 }
 
+/** A scenario's `perform` in which one new student does `act`. */
+function aStudent(act: (userId: number) => Promise<unknown>): () => Promise<Roles> {
+  return async () => {
+    const userId = await student();
+    await act(userId);
+    return { student: userId };
+  };
+}
+
+/** A scenario's `perform` in which another student, the reader, does `act` to an author's published post of `type`. */
+function aReaderOf(type: PostTypeKey, act: (options: { userId: number; postId: number }) => Promise<unknown>): () => Promise<Roles> {
+  return async () => {
+    const { author, postId } = await authorWithPost(type);
+    const reader = await student();
+    await act({ userId: reader, postId });
+    return { reader, author };
+  };
+}
+
+const newCompanyId = async () => (await createCompany()).companyId;
+
 /** A company added to the tracker, then moved on the board to `status`. */
 function trackerScenario(does: string, category: 'intern' | 'recruit', status: Parameters<typeof updateTracker>[0]['status']): Scenario {
   return {
     does,
-    async perform() {
-      const userId = await student();
-      const { companyId } = await createCompany();
-      const { trackerEntryId } = await trackCompany({ userId, companyId, category });
+    perform: aStudent(async (userId) => {
+      const { trackerEntryId } = await trackCompany({ userId, companyId: await newCompanyId(), category });
       await updateTracker({ userId, trackerEntryId, status });
-      return { student: userId };
-    },
+    }),
   };
 }
 
@@ -135,21 +153,13 @@ const SCENARIOS = {
     {
       does: 'opens a company page',
       knownDifference: { role: 'student', badges: [103], why: VIEWS_NOT_STORED },
-      async perform() {
-        const userId = await student();
-        await viewCompany({ userId, companyId: (await createCompany()).companyId });
-        return { student: userId };
-      },
+      perform: aStudent(async (userId) => viewCompany({ userId, companyId: await newCompanyId() })),
     },
   ],
   favorite_added: [
     {
       does: 'adds a favorite',
-      async perform() {
-        const userId = await student();
-        await favoriteCompany({ userId, companyId: (await createCompany()).companyId });
-        return { student: userId };
-      },
+      perform: aStudent(async (userId) => favoriteCompany({ userId, companyId: await newCompanyId() })),
     },
     {
       does: 'adds a favorite, then removes it',
@@ -158,35 +168,23 @@ const SCENARIOS = {
         badges: [106],
         why: 'the backfill reads only current favorites; removeFavorite deletes the only trace (011-badges: "a removed favorite leaves no trace")',
       },
-      async perform() {
-        const userId = await student();
-        const { companyId } = await createCompany();
+      perform: aStudent(async (userId) => {
+        const companyId = await newCompanyId();
         await favoriteCompany({ userId, companyId });
         await removeFavorite({ userId, companyId });
-        return { student: userId };
-      },
+      }),
     },
   ],
   content_clipped: [
     {
       does: 'clips a post from a post list (without opening it)',
-      async perform() {
-        const { author, postId } = await authorWithPost('intern_experience');
-        const reader = await student();
-        await clipPost({ userId: reader, postId });
-        return { reader, author };
-      },
+      perform: aReaderOf('intern_experience', clipPost),
     },
   ],
   content_voted_useful: [
     {
       does: 'votes a post useful from a post list (without opening it)',
-      async perform() {
-        const { author, postId } = await authorWithPost('company_study');
-        const reader = await student();
-        await voteUseful({ userId: reader, postId });
-        return { reader, author };
-      },
+      perform: aReaderOf('company_study', voteUseful),
     },
   ],
   post_viewed: POST_TYPE_KEYS.map((type): Scenario => {
@@ -196,30 +194,18 @@ const SCENARIOS = {
       ...(viewBadge === null
         ? { earnsNothing: true as const }
         : { knownDifference: { role: 'student', badges: [viewBadge], why: VIEWS_NOT_STORED } }),
-      async perform() {
-        const userId = await student();
-        await viewPost({ userId, postType: type });
-        return { student: userId };
-      },
+      perform: aStudent((userId) => viewPost({ userId, postType: type })),
     };
   }),
   tracker_company_registered: [
     {
       does: 'tracks an internship',
-      async perform() {
-        const userId = await student();
-        await trackCompany({ userId, companyId: (await createCompany()).companyId, category: 'intern' });
-        return { student: userId };
-      },
+      perform: aStudent(async (userId) => trackCompany({ userId, companyId: await newCompanyId(), category: 'intern' })),
     },
     {
       does: 'tracks a recruitment, not started yet',
       earnsNothing: true,
-      async perform() {
-        const userId = await student();
-        await trackCompany({ userId, companyId: (await createCompany()).companyId, category: 'recruit' });
-        return { student: userId };
-      },
+      perform: aStudent(async (userId) => trackCompany({ userId, companyId: await newCompanyId(), category: 'recruit' })),
     },
   ],
   tracker_status_updated: [
@@ -234,29 +220,19 @@ const SCENARIOS = {
     ...WRITABLE_TYPES.map(
       (type): Scenario => ({
         does: `submits a post (${type})`,
-        async perform() {
-          const userId = await student();
-          await submitPost({ type, authorId: userId });
-          return { student: userId };
-        },
+        perform: aStudent((userId) => submitPost({ type, authorId: userId })),
       }),
     ),
     {
       does: 'submits a post that a moderator then rejects',
-      async perform() {
-        const userId = await student();
-        await submitPost({ type: 'screening_experience', authorId: userId, status: 'rejected' });
-        return { student: userId };
-      },
+      perform: aStudent((userId) => submitPost({ type: 'screening_experience', authorId: userId, status: 'rejected' })),
     },
     {
       does: 'submits three posts',
-      async perform() {
-        const userId = await student();
+      perform: aStudent(async (userId) => {
         for (const type of ['intern_experience', 'company_study', 'student_word_mouth'] as const)
           await submitPost({ type, authorId: userId });
-        return { student: userId };
-      },
+      }),
     },
   ],
   post_published: POST_TYPE_KEYS.map(
@@ -278,12 +254,7 @@ const SCENARIOS = {
   own_post_clipped: [
     {
       does: 'has a post clipped by another student',
-      async perform() {
-        const { author, postId } = await authorWithPost('jobhunt_prompt_report');
-        const reader = await student();
-        await clipPost({ userId: reader, postId });
-        return { author, reader };
-      },
+      perform: aReaderOf('jobhunt_prompt_report', clipPost),
     },
     {
       does: 'clips its own post',
@@ -297,12 +268,7 @@ const SCENARIOS = {
   own_post_voted_useful: [
     {
       does: 'has a post voted useful by another student',
-      async perform() {
-        const { author, postId } = await authorWithPost('screening_experience');
-        const reader = await student();
-        await voteUseful({ userId: reader, postId });
-        return { author, reader };
-      },
+      perform: aReaderOf('screening_experience', voteUseful),
     },
   ],
 } satisfies Record<ActivityType, readonly Scenario[]>;

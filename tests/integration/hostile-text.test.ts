@@ -45,8 +45,21 @@ const UNWANTED = /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u2
 let counter = 0;
 const uniqueEmail = () => `hostile${++counter}@example.jp`;
 
-function post(path: string, fields: Record<string, string>, sessionId: string | null = null): Request {
-  return sessionRequest(path, { sessionId, method: 'POST', body: new URLSearchParams(fields), type: 'application/x-www-form-urlencoded' });
+/** Posts a form to a route's action as a browser does, as the student of `sessionId` (null: a visitor). */
+function postForm(
+  route: Parameters<typeof callRoute>[0],
+  sessionId: string | null,
+  path: string,
+  fields: Record<string, string>,
+  params: Record<string, string> = {},
+): Promise<Response> {
+  const request = sessionRequest(path, {
+    sessionId,
+    method: 'POST',
+    body: new URLSearchParams(fields),
+    type: 'application/x-www-form-urlencoded',
+  });
+  return callRoute(route, request, params);
 }
 
 async function rows<T>(sql: string, params: unknown[]): Promise<T[]> {
@@ -56,26 +69,26 @@ async function rows<T>(sql: string, params: unknown[]): Promise<T[]> {
 describe('the accounts forms', () => {
   it('log in with an address carrying NUL, controls and bidi marks as the address without them', async () => {
     const student = await createStudent({ email: uniqueEmail() });
-    const response = await callRoute(loginRoute, post('/login', { email: `${student.email}${HOSTILE}`, password: student.password }));
+    const response = await postForm(loginRoute, null, '/login', { email: `${student.email}${HOSTILE}`, password: student.password });
     expect(response.status).toBe(302);
   });
 
   it('keep a password exactly as typed: the controls in it are part of it', async () => {
     const password = `pass\u0085word\u202e ${HOSTILE}1234`;
     const student = await createStudent({ email: uniqueEmail(), password });
-    expect((await callRoute(loginRoute, post('/login', { email: student.email, password }))).status).toBe(302);
+    expect((await postForm(loginRoute, null, '/login', { email: student.email, password })).status).toBe(302);
     const cleaned = password.replace(new RegExp(UNWANTED.source, 'g'), '');
-    expect((await callRoute(loginRoute, post('/login', { email: student.email, password: cleaned }))).status).toBe(401);
+    expect((await postForm(loginRoute, null, '/login', { email: student.email, password: cleaned })).status).toBe(401);
   });
 
   it('sign up and ask for a password reset for the address without them', async () => {
     const email = uniqueEmail();
-    const signup = await callRoute(signupRoute, post('/signup', { email: `${email}${HOSTILE}`, password: 'a long pass phrase' }));
+    const signup = await postForm(signupRoute, null, '/signup', { email: `${email}${HOSTILE}`, password: 'a long pass phrase' });
     expect(signup.status).toBe(200);
     expect(await rows(`SELECT email FROM email_confirmations WHERE email LIKE $1`, [`${email}%`])).toEqual([{ email }]);
 
     const student = await createStudent({ email: uniqueEmail() });
-    const reset = await callRoute(resetRoute, post('/password_reset', { email: `${HOSTILE}${student.email}${HOSTILE}` }));
+    const reset = await postForm(resetRoute, null, '/password_reset', { email: `${HOSTILE}${student.email}${HOSTILE}` });
     expect(reset.status).toBe(200);
     await deliverDueEmails();
     expect(await listOutboxEmails({ to: student.email })).toHaveLength(1);
@@ -83,21 +96,14 @@ describe('the accounts forms', () => {
 
   it('save the profile’s name, university and faculty without them', async () => {
     const student = await createLoggedInStudent();
-    const response = await callRoute(
-      profileRoute,
-      post(
-        '/mypage',
-        {
-          intent: 'profile',
-          name: `試験${HOSTILE}太郎`,
-          university: `東都${HOSTILE}大学`,
-          faculty: `\u202e経済学部${HOSTILE}`,
-          graduationKind: 'undergraduate',
-          graduationYear: '2028',
-        },
-        student.sessionId,
-      ),
-    );
+    const response = await postForm(profileRoute, student.sessionId, '/mypage', {
+      intent: 'profile',
+      name: `試験${HOSTILE}太郎`,
+      university: `東都${HOSTILE}大学`,
+      faculty: `\u202e経済学部${HOSTILE}`,
+      graduationKind: 'undergraduate',
+      graduationYear: '2028',
+    });
     expect(response.status).toBe(200);
     const [profile] = await rows<{ name: string; university: string; faculty: string }>(
       `SELECT name, university, faculty FROM users WHERE id = $1`,
@@ -109,10 +115,11 @@ describe('the accounts forms', () => {
   it('send the change of address to the address without them', async () => {
     const student = await createLoggedInStudent();
     const email = uniqueEmail();
-    const response = await callRoute(
-      accountRoute,
-      post('/mypage/account', { intent: 'email', email: `${email}${HOSTILE}`, currentPassword: student.password }, student.sessionId),
-    );
+    const response = await postForm(accountRoute, student.sessionId, '/mypage/account', {
+      intent: 'email',
+      email: `${email}${HOSTILE}`,
+      currentPassword: student.password,
+    });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ ok: true, sentTo: email });
   });
@@ -123,23 +130,16 @@ describe('the selection tracker', () => {
     const student = await createLoggedInStudent();
     const { companyId } = await createCompany();
     await trackCompany({ userId: student.userId, companyId, category: 'recruit' });
-    const response = await callRoute(
-      boardRoute,
-      post(
-        '/mypage/selections',
-        {
-          intent: 'event',
-          company_id: String(companyId),
-          kind: 'interview',
-          date: `2026-12-01${HOSTILE}`,
-          time: '10:00',
-          place: `本社\u202e階8${HOSTILE}`,
-          url: `https://example.jp/entry${HOSTILE}`,
-          memo: `持ち物\u0085履歴書\r\n二行目${HOSTILE}`,
-        },
-        student.sessionId,
-      ),
-    );
+    const response = await postForm(boardRoute, student.sessionId, '/mypage/selections', {
+      intent: 'event',
+      company_id: String(companyId),
+      kind: 'interview',
+      date: `2026-12-01${HOSTILE}`,
+      time: '10:00',
+      place: `本社\u202e階8${HOSTILE}`,
+      url: `https://example.jp/entry${HOSTILE}`,
+      memo: `持ち物\u0085履歴書\r\n二行目${HOSTILE}`,
+    });
     expect(response.status).toBe(200);
     const [event] = await rows<{ place: string; url: string; memo: string }>(
       `SELECT place, url, memo FROM tracker_events WHERE user_id = $1`,
@@ -168,22 +168,22 @@ describe('moderation and reports', () => {
     const moderator = await createLoggedInModerator();
 
     const published = await publishPost({ type: 'intern_experience', authorId: author.userId });
-    const report = await callRoute(
+    const report = await postForm(
       postRoute,
-      post(`/intern_experiences/${published.postId}`, { intent: 'report', reason: 'spam', note: `宣伝${HOSTILE}です` }, reader.sessionId),
+      reader.sessionId,
+      `/intern_experiences/${published.postId}`,
+      { intent: 'report', reason: 'spam', note: `宣伝${HOSTILE}です` },
       { postId: String(published.postId) },
     );
     expect(report.status).toBe(200);
     expect(await rows(`SELECT note FROM post_reports WHERE post_id = $1`, [published.postId])).toEqual([{ note: '宣伝です' }]);
 
-    const unpublish = await callRoute(
-      reportsRoute,
-      post(
-        '/admin/reports',
-        { intent: 'unpublish', postId: String(published.postId), reason: 'defamation', note: `非公開${HOSTILE}` },
-        moderator.sessionId,
-      ),
-    );
+    const unpublish = await postForm(reportsRoute, moderator.sessionId, '/admin/reports', {
+      intent: 'unpublish',
+      postId: String(published.postId),
+      reason: 'defamation',
+      note: `非公開${HOSTILE}`,
+    });
     expect(unpublish.status).toBe(200);
     expect(await rows(`SELECT note FROM moderation_events WHERE post_id = $1`, [published.postId])).toEqual([{ note: '非公開' }]);
 
@@ -191,18 +191,11 @@ describe('moderation and reports', () => {
     const [submittedRevision] = await rows<{ revision: number }>(`SELECT revision FROM post_revisions WHERE post_id = $1`, [
       submitted.postId,
     ]);
-    const reject = await callRoute(
+    const reject = await postForm(
       reviewRoute,
-      post(
-        `/admin/posts/${submitted.postId}`,
-        {
-          intent: 'reject',
-          revision: String(submittedRevision!.revision),
-          reason: 'insufficient_content',
-          note: `もう少し${HOSTILE}詳しく`,
-        },
-        moderator.sessionId,
-      ),
+      moderator.sessionId,
+      `/admin/posts/${submitted.postId}`,
+      { intent: 'reject', revision: String(submittedRevision!.revision), reason: 'insufficient_content', note: `もう少し${HOSTILE}詳しく` },
       { postId: String(submitted.postId) },
     );
     expect(reject.status).toBe(302);

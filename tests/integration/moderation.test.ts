@@ -21,6 +21,7 @@ import {
 import { getDraftForEditing, saveDraft } from '../../app/features/posting/drafts.server';
 import { submitPost as submitForReview } from '../../app/features/posting/submit-post.server';
 import { listMyPosts } from '../../app/features/posting/my-posts.server';
+import type { WritableType } from '../../app/features/posting/writable-types';
 import { getPost } from '../../app/features/posts/get-post.server';
 import { listLatestPosts } from '../../app/features/posts/list-latest-posts.server';
 import { listMyPoints } from '../../app/features/rewards/list-points.server';
@@ -70,6 +71,26 @@ async function eventsOf(postId: number) {
 
 async function emailsTo(email: string) {
   return db().select().from(emailJobs).where(eq(emailJobs.to, email)).orderBy(emailJobs.id);
+}
+
+/** The author saves a new text of a post (from its last published or refused text) and sends it for review, as the form does. */
+async function reviseAndSend(
+  author: { userId: number },
+  type: WritableType,
+  postId: number,
+  companyId: number | null,
+  content: Record<string, unknown>,
+) {
+  const saved = await saveDraft({ userId: author.userId, postId, lockVersion: 0, content });
+  return submitForReview({
+    userId: author.userId,
+    type,
+    postId,
+    draftKey: null,
+    lockVersion: saved.lockVersion,
+    subject: { companyId, recruitServiceId: null },
+    content,
+  });
 }
 
 function expectAppError(error: unknown, code: string) {
@@ -210,16 +231,7 @@ describe('rejection and resubmission', () => {
     const editing = await getDraftForEditing({ userId: author.userId, postId });
     expect(editing.editable).toBe(true);
     const changed = { ...content, title: '本選考の記録（修正版）' };
-    const saved = await saveDraft({ userId: author.userId, postId, lockVersion: 0, content: changed });
-    await submitForReview({
-      userId: author.userId,
-      type: 'screening_experience',
-      postId,
-      draftKey: null,
-      lockVersion: saved.lockVersion,
-      subject: { companyId, recruitServiceId: null },
-      content: changed,
-    });
+    await reviseAndSend(author, 'screening_experience', postId, companyId, changed);
     const queue = await listReviewQueue({ companyId });
     expect(queue.items).toEqual([expect.objectContaining({ postId, kind: 'resubmission', title: '本選考の記録（修正版）' })]);
     const review = await getReview({ postId });
@@ -246,33 +258,13 @@ describe('rejection and resubmission', () => {
     const editing = await getDraftForEditing({ userId: author.userId, postId });
     if (!editing.editable) throw new Error('not editable');
     const revised = { ...(editing.content as Record<string, unknown>), title: '改訂した企業研究' };
-    const saved = await saveDraft({ userId: author.userId, postId, lockVersion: 0, content: revised });
-    const send = () =>
-      submitForReview({
-        userId: author.userId,
-        type: 'company_study',
-        postId,
-        draftKey: null,
-        lockVersion: saved.lockVersion,
-        subject: { companyId: null, recruitServiceId: null },
-        content: revised,
-      });
-    await send();
+    await reviseAndSend(author, 'company_study', postId, null, revised);
     expect((await listReviewQueue({})).items.find((item) => item.postId === postId)?.kind).toBe('revision');
     const second = await submittedRevision(postId);
     await rejectRevision({ moderatorId, postId, revision: second, reason: 'insufficient_content' });
     expect((await getPost({ postId, type: 'company_study' }))?.title).toBe('初版の企業研究');
 
-    const again = await saveDraft({ userId: author.userId, postId, lockVersion: 0, content: revised });
-    await submitForReview({
-      userId: author.userId,
-      type: 'company_study',
-      postId,
-      draftKey: null,
-      lockVersion: again.lockVersion,
-      subject: { companyId: null, recruitServiceId: null },
-      content: revised,
-    });
+    await reviseAndSend(author, 'company_study', postId, null, revised);
     await approveRevision({ moderatorId, postId, revision: await submittedRevision(postId) });
     expect((await getPost({ postId, type: 'company_study' }))?.title).toBe('改訂した企業研究');
     expect((await listMyPoints({ userId: author.userId })).balance).toBe(balance);

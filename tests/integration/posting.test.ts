@@ -137,6 +137,11 @@ function submitDraft(
   });
 }
 
+/** Submits content never saved as a draft, as the form does when sent before its first autosave. */
+function submitUnsaved(userId: number, type: WritableType, content: Content, draftKey: string = randomUUID()) {
+  return submitPost({ userId, type, postId: null, draftKey, lockVersion: null, subject: subjectOf(type), content });
+}
+
 // HTTP
 
 function jsonRequest(path: string, sessionId: string | null, method: string, body: unknown): Request {
@@ -145,6 +150,9 @@ function jsonRequest(path: string, sessionId: string | null, method: string, bod
 
 const draftsCall = (request: Request) => callRoute(draftsRoute, request);
 const draftCall = (postId: number | string, request: Request) => callRoute(draftRoute, request, { postId: String(postId) });
+/** PUT /api/v1/student/drafts/{postId} with a JSON body: the autosave. */
+const putDraft = (postId: number, sessionId: string | null, body: unknown) =>
+  draftCall(postId, jsonRequest(`/api/v1/student/drafts/${postId}`, sessionId, 'PUT', body));
 
 async function expectJsonError(response: Response, status: number, code: string) {
   expect(response.status).toBe(status);
@@ -278,75 +286,54 @@ describe('a valid post of each content type', () => {
 
 // ---------------------------------------------------------------- each invalid field
 
-type InvalidCase = { name: string; set: Record<string, unknown>; path: string; message: string };
+/**
+ * A field set to an invalid value, and the message expected under `path`: by default the one
+ * field set (a case that sets two fields names the one the message is under).
+ */
+type InvalidCase = { name: string; set: Record<string, unknown>; path?: string; message: string };
+
+function pathOf({ set, path }: InvalidCase): string {
+  if (path) return path;
+  const [only, ...others] = Object.keys(set);
+  if (!only || others.length > 0) throw new Error(`name the path of a case that sets ${Object.keys(set).join(', ')}`);
+  return only;
+}
 
 const TITLE_CASES: InvalidCase[] = [
-  { name: 'an empty title', set: { title: '' }, path: 'title', message: 'タイトルを入力してください。' },
-  { name: 'a title of spaces only', set: { title: '  \u3000 ' }, path: 'title', message: 'タイトルを入力してください。' },
-  { name: 'a title of 4 characters', set: { title: 'あいうえ' }, path: 'title', message: 'タイトルは5文字以上で入力してください。' },
-  { name: 'a title of 81 characters', set: { title: chars(81) }, path: 'title', message: 'タイトルは80文字以内で入力してください。' },
+  { name: 'an empty title', set: { title: '' }, message: 'タイトルを入力してください。' },
+  { name: 'a title of spaces only', set: { title: '  \u3000 ' }, message: 'タイトルを入力してください。' },
+  { name: 'a title of 4 characters', set: { title: 'あいうえ' }, message: 'タイトルは5文字以上で入力してください。' },
+  { name: 'a title of 81 characters', set: { title: chars(81) }, message: 'タイトルは80文字以内で入力してください。' },
 ];
 
 function entrySheetCases(type: 'intern_entry_sheet' | 'screening_entry_sheet'): InvalidCase[] {
   const question = (validContent(type).questions as Content[])[0]!;
   return [
-    { name: 'no year', set: { year: '' }, path: 'year', message: '提出した年を入力してください。' },
-    { name: 'a year of 1999', set: { year: 1999 }, path: 'year', message: '提出した年を2000〜2100年で入力してください。' },
-    { name: 'an unknown result', set: { result: 'maybe' }, path: 'result', message: 'ESの結果を選んでください。' },
-    {
-      name: 'a job type of 41 characters',
-      set: { jobType: chars(41) },
-      path: 'jobType',
-      message: '職種・コースは40文字以内で入力してください。',
-    },
-    {
-      name: 'a graduation year of 2101',
-      set: { graduationYear: 2101 },
-      path: 'graduationYear',
-      message: '卒業年度を2000〜2100年で入力してください。',
-    },
-    { name: 'no question', set: { questions: [] }, path: 'questions', message: '設問を1個以上入力してください。' },
-    {
-      name: 'eleven questions',
-      set: { questions: Array.from({ length: 11 }, () => question) },
-      path: 'questions',
-      message: '設問は10個までです。',
-    },
-    { name: 'an empty question', set: { 'questions.0.question': '' }, path: 'questions.0.question', message: '設問を入力してください。' },
-    {
-      name: 'a question of 201 characters',
-      set: { 'questions.0.question': chars(201) },
-      path: 'questions.0.question',
-      message: '設問は200文字以内で入力してください。',
-    },
-    { name: 'an empty answer', set: { 'questions.0.answer': '' }, path: 'questions.0.answer', message: '回答を入力してください。' },
-    {
-      name: 'an answer of 2001 characters',
-      set: { 'questions.0.answer': chars(2001) },
-      path: 'questions.0.answer',
-      message: '回答は2000文字以内で入力してください。',
-    },
+    { name: 'no year', set: { year: '' }, message: '提出した年を入力してください。' },
+    { name: 'a year of 1999', set: { year: 1999 }, message: '提出した年を2000〜2100年で入力してください。' },
+    { name: 'an unknown result', set: { result: 'maybe' }, message: 'ESの結果を選んでください。' },
+    { name: 'a job type of 41 characters', set: { jobType: chars(41) }, message: '職種・コースは40文字以内で入力してください。' },
+    { name: 'a graduation year of 2101', set: { graduationYear: 2101 }, message: '卒業年度を2000〜2100年で入力してください。' },
+    { name: 'no question', set: { questions: [] }, message: '設問を1個以上入力してください。' },
+    { name: 'eleven questions', set: { questions: Array.from({ length: 11 }, () => question) }, message: '設問は10個までです。' },
+    { name: 'an empty question', set: { 'questions.0.question': '' }, message: '設問を入力してください。' },
+    { name: 'a question of 201 characters', set: { 'questions.0.question': chars(201) }, message: '設問は200文字以内で入力してください。' },
+    { name: 'an empty answer', set: { 'questions.0.answer': '' }, message: '回答を入力してください。' },
+    { name: 'an answer of 2001 characters', set: { 'questions.0.answer': chars(2001) }, message: '回答は2000文字以内で入力してください。' },
     {
       name: 'a character limit of 5',
       set: { 'questions.0.limit': 5, 'questions.0.answer': 'はい。' },
       path: 'questions.0.limit',
       message: '字数制限を10〜2000字で入力してください。',
     },
-    {
-      name: 'a character limit of 2001',
-      set: { 'questions.0.limit': 2001 },
-      path: 'questions.0.limit',
-      message: '字数制限を10〜2000字で入力してください。',
-    },
+    { name: 'a character limit of 2001', set: { 'questions.0.limit': 2001 }, message: '字数制限を10〜2000字で入力してください。' },
     {
       name: 'an answer longer than its question’s limit',
       set: { 'questions.0.limit': 10, 'questions.0.answer': chars(11) },
       path: 'questions.0.answer',
       message: '回答が10字を超えています（11字）。',
     },
-    ...(type === 'intern_entry_sheet'
-      ? [{ name: 'an unknown season', set: { season: 'spring' }, path: 'season', message: '時期を選んでください。' }]
-      : []),
+    ...(type === 'intern_entry_sheet' ? [{ name: 'an unknown season', set: { season: 'spring' }, message: '時期を選んでください。' }] : []),
   ];
 }
 
@@ -354,184 +341,85 @@ const INVALID_CASES: Record<WritableType, InvalidCase[]> = {
   intern_entry_sheet: entrySheetCases('intern_entry_sheet'),
   screening_entry_sheet: entrySheetCases('screening_entry_sheet'),
   intern_experience: [
-    { name: 'no year', set: { year: '' }, path: 'year', message: '開催年を入力してください。' },
-    { name: 'a year of 2101', set: { year: 2101 }, path: 'year', message: '開催年を2000〜2100年で入力してください。' },
-    { name: 'an unknown season', set: { season: 'spring' }, path: 'season', message: '開催時期を選んでください。' },
-    { name: 'an empty theme', set: { theme: '' }, path: 'theme', message: 'プログラムのテーマを入力してください。' },
-    {
-      name: 'a theme of 61 characters',
-      set: { theme: chars(61) },
-      path: 'theme',
-      message: 'プログラムのテーマは60文字以内で入力してください。',
-    },
-    { name: 'an unknown format', set: { format: 'hybrid' }, path: 'format', message: '開催形式を選んでください。' },
-    { name: '0 days', set: { days: 0 }, path: 'days', message: '期間を1〜365日で入力してください。' },
-    { name: '366 days', set: { days: 366 }, path: 'days', message: '期間を1〜365日で入力してください。' },
-    {
-      name: 'an overview of 29 characters',
-      set: { overview: chars(29) },
-      path: 'overview',
-      message: '内容は30文字以上で入力してください。',
-    },
-    {
-      name: 'an overview of 4001 characters',
-      set: { overview: chars(4001) },
-      path: 'overview',
-      message: '内容は4000文字以内で入力してください。',
-    },
-    { name: 'a flow of 2 characters', set: { flow: 'ES' }, path: 'flow', message: '選考フローは5文字以上で入力してください。' },
-    { name: 'empty impressions', set: { impressions: '' }, path: 'impressions', message: '感想を入力してください。' },
-    { name: 'a rating of 0', set: { 'ratings.all': 0 }, path: 'ratings.all', message: '総合評価を1〜5の星で選んでください。' },
-    {
-      name: 'a rating of 6',
-      set: { 'ratings.mentor': 6 },
-      path: 'ratings.mentor',
-      message: 'メンターのコミットを1〜5の星で選んでください。',
-    },
-    {
-      name: 'a rating not chosen',
-      set: { 'ratings.theme': '' },
-      path: 'ratings.theme',
-      message: 'テーマの面白さを1〜5の星で選んでください。',
-    },
-    { name: 'a rating of 3.5', set: { 'ratings.growth': 3.5 }, path: 'ratings.growth', message: '自己成長を1〜5の星で選んでください。' },
-    {
-      name: 'a job type of 41 characters',
-      set: { jobType: chars(41) },
-      path: 'jobType',
-      message: '職種・コースは40文字以内で入力してください。',
-    },
+    { name: 'no year', set: { year: '' }, message: '開催年を入力してください。' },
+    { name: 'a year of 2101', set: { year: 2101 }, message: '開催年を2000〜2100年で入力してください。' },
+    { name: 'an unknown season', set: { season: 'spring' }, message: '開催時期を選んでください。' },
+    { name: 'an empty theme', set: { theme: '' }, message: 'プログラムのテーマを入力してください。' },
+    { name: 'a theme of 61 characters', set: { theme: chars(61) }, message: 'プログラムのテーマは60文字以内で入力してください。' },
+    { name: 'an unknown format', set: { format: 'hybrid' }, message: '開催形式を選んでください。' },
+    { name: '0 days', set: { days: 0 }, message: '期間を1〜365日で入力してください。' },
+    { name: '366 days', set: { days: 366 }, message: '期間を1〜365日で入力してください。' },
+    { name: 'an overview of 29 characters', set: { overview: chars(29) }, message: '内容は30文字以上で入力してください。' },
+    { name: 'an overview of 4001 characters', set: { overview: chars(4001) }, message: '内容は4000文字以内で入力してください。' },
+    { name: 'a flow of 2 characters', set: { flow: 'ES' }, message: '選考フローは5文字以上で入力してください。' },
+    { name: 'empty impressions', set: { impressions: '' }, message: '感想を入力してください。' },
+    { name: 'a rating of 0', set: { 'ratings.all': 0 }, message: '総合評価を1〜5の星で選んでください。' },
+    { name: 'a rating of 6', set: { 'ratings.mentor': 6 }, message: 'メンターのコミットを1〜5の星で選んでください。' },
+    { name: 'a rating not chosen', set: { 'ratings.theme': '' }, message: 'テーマの面白さを1〜5の星で選んでください。' },
+    { name: 'a rating of 3.5', set: { 'ratings.growth': 3.5 }, message: '自己成長を1〜5の星で選んでください。' },
+    { name: 'a job type of 41 characters', set: { jobType: chars(41) }, message: '職種・コースは40文字以内で入力してください。' },
   ],
   screening_experience: [
-    { name: 'no graduation year', set: { graduationYear: '' }, path: 'graduationYear', message: '卒業年度を入力してください。' },
-    {
-      name: 'a graduation year of 1999',
-      set: { graduationYear: 1999 },
-      path: 'graduationYear',
-      message: '卒業年度を2000〜2100年で入力してください。',
-    },
-    { name: 'no step', set: { steps: [] }, path: 'steps', message: '選考ステップを1個以上入力してください。' },
+    { name: 'no graduation year', set: { graduationYear: '' }, message: '卒業年度を入力してください。' },
+    { name: 'a graduation year of 1999', set: { graduationYear: 1999 }, message: '卒業年度を2000〜2100年で入力してください。' },
+    { name: 'no step', set: { steps: [] }, message: '選考ステップを1個以上入力してください。' },
     {
       name: 'thirteen steps',
       set: { steps: Array.from({ length: 13 }, () => ({ kind: 'gd', final: false, body: 'グループディスカッションでした。' })) },
-      path: 'steps',
       message: '選考ステップは12個までです。',
     },
-    { name: 'an unknown step kind', set: { 'steps.0.kind': 'lunch' }, path: 'steps.0.kind', message: '選考ステップを選んでください。' },
-    {
-      name: 'an 11th interview round',
-      set: { 'steps.1.round': 11 },
-      path: 'steps.1.round',
-      message: '面接の回数を1〜10回目で入力してください。',
-    },
+    { name: 'an unknown step kind', set: { 'steps.0.kind': 'lunch' }, message: '選考ステップを選んでください。' },
+    { name: 'an 11th interview round', set: { 'steps.1.round': 11 }, message: '面接の回数を1〜10回目で入力してください。' },
     {
       name: 'a step text of 9 characters',
       set: { 'steps.0.body': chars(9) },
-      path: 'steps.0.body',
       message: 'このステップの内容は10文字以上で入力してください。',
     },
     {
       name: 'a step text of 3001 characters',
       set: { 'steps.1.body': chars(3001) },
-      path: 'steps.1.body',
       message: 'このステップの内容は3000文字以内で入力してください。',
     },
-    { name: 'an unknown result', set: { result: 'passed' }, path: 'result', message: '選考結果を選んでください。' },
-    {
-      name: 'a reflection of 29 characters',
-      set: { reflection: chars(29) },
-      path: 'reflection',
-      message: '振り返りは30文字以上で入力してください。',
-    },
-    {
-      name: 'a reflection of 4001 characters',
-      set: { reflection: chars(4001) },
-      path: 'reflection',
-      message: '振り返りは4000文字以内で入力してください。',
-    },
+    { name: 'an unknown result', set: { result: 'passed' }, message: '選考結果を選んでください。' },
+    { name: 'a reflection of 29 characters', set: { reflection: chars(29) }, message: '振り返りは30文字以上で入力してください。' },
+    { name: 'a reflection of 4001 characters', set: { reflection: chars(4001) }, message: '振り返りは4000文字以内で入力してください。' },
   ],
   student_word_mouth: [
-    { name: 'an unknown category', set: { category: '飲み会' }, path: 'category', message: 'カテゴリを選んでください。' },
-    { name: 'a rating of 0', set: { rating: 0 }, path: 'rating', message: '総合評価を1〜5の星で選んでください。' },
-    { name: 'a rating of 6', set: { rating: 6 }, path: 'rating', message: '総合評価を1〜5の星で選んでください。' },
-    { name: 'a rating not chosen', set: { rating: '' }, path: 'rating', message: '総合評価を1〜5の星で選んでください。' },
-    {
-      name: 'a graduation year of 1999',
-      set: { graduationYear: 1999 },
-      path: 'graduationYear',
-      message: '卒業年度を2000〜2100年で入力してください。',
-    },
-    { name: 'a body of 49 characters', set: { body: chars(49) }, path: 'body', message: 'クチコミは50文字以上で入力してください。' },
-    { name: 'a body of 4001 characters', set: { body: chars(4001) }, path: 'body', message: 'クチコミは4000文字以内で入力してください。' },
+    { name: 'an unknown category', set: { category: '飲み会' }, message: 'カテゴリを選んでください。' },
+    { name: 'a rating of 0', set: { rating: 0 }, message: '総合評価を1〜5の星で選んでください。' },
+    { name: 'a rating of 6', set: { rating: 6 }, message: '総合評価を1〜5の星で選んでください。' },
+    { name: 'a rating not chosen', set: { rating: '' }, message: '総合評価を1〜5の星で選んでください。' },
+    { name: 'a graduation year of 1999', set: { graduationYear: 1999 }, message: '卒業年度を2000〜2100年で入力してください。' },
+    { name: 'a body of 49 characters', set: { body: chars(49) }, message: 'クチコミは50文字以上で入力してください。' },
+    { name: 'a body of 4001 characters', set: { body: chars(4001) }, message: 'クチコミは4000文字以内で入力してください。' },
   ],
   company_study: [
-    { name: 'an empty business section', set: { business: '' }, path: 'business', message: '事業内容を入力してください。' },
-    {
-      name: 'an analysis of 29 characters',
-      set: { analysis: chars(29) },
-      path: 'analysis',
-      message: '強み・課題は30文字以上で入力してください。',
-    },
+    { name: 'an empty business section', set: { business: '' }, message: '事業内容を入力してください。' },
+    { name: 'an analysis of 29 characters', set: { analysis: chars(29) }, message: '強み・課題は30文字以上で入力してください。' },
     {
       name: 'a motivation section of 4001 characters',
       set: { motivation: chars(4001) },
-      path: 'motivation',
       message: '志望動機に使えることは4000文字以内で入力してください。',
     },
   ],
   recruit_service_review: [
-    { name: 'a rating of 0', set: { rating: 0 }, path: 'rating', message: '総合評価を1〜5の星で選んでください。' },
-    { name: 'a rating of 6', set: { rating: 6 }, path: 'rating', message: '総合評価を1〜5の星で選んでください。' },
-    {
-      name: 'a rating that is not a number',
-      set: { rating: 'とても良い' },
-      path: 'rating',
-      message: '総合評価を1〜5の星で選んでください。',
-    },
-    { name: 'an empty good point', set: { good: '' }, path: 'good', message: '良かった点を入力してください。' },
-    {
-      name: 'a good point of 19 characters',
-      set: { good: chars(19) },
-      path: 'good',
-      message: '良かった点は20文字以上で入力してください。',
-    },
-    {
-      name: 'a bad point of 2001 characters',
-      set: { bad: chars(2001) },
-      path: 'bad',
-      message: '気になった点は2000文字以内で入力してください。',
-    },
+    { name: 'a rating of 0', set: { rating: 0 }, message: '総合評価を1〜5の星で選んでください。' },
+    { name: 'a rating of 6', set: { rating: 6 }, message: '総合評価を1〜5の星で選んでください。' },
+    { name: 'a rating that is not a number', set: { rating: 'とても良い' }, message: '総合評価を1〜5の星で選んでください。' },
+    { name: 'an empty good point', set: { good: '' }, message: '良かった点を入力してください。' },
+    { name: 'a good point of 19 characters', set: { good: chars(19) }, message: '良かった点は20文字以上で入力してください。' },
+    { name: 'a bad point of 2001 characters', set: { bad: chars(2001) }, message: '気になった点は2000文字以内で入力してください。' },
   ],
   jobhunt_prompt_report: [
-    { name: 'an unknown event', set: { event: '合格' }, path: 'event', message: 'できごとを選んでください。' },
-    { name: 'no date', set: { eventDate: '' }, path: 'eventDate', message: '日付を入力してください。' },
-    {
-      name: 'a date that does not exist',
-      set: { eventDate: '2025-02-30' },
-      path: 'eventDate',
-      message: '日付を正しい日付で入力してください。',
-    },
-    { name: 'a date with slashes', set: { eventDate: '2025/10/20' }, path: 'eventDate', message: '日付を正しい日付で入力してください。' },
-    {
-      name: 'a future date (3 days ahead)',
-      set: { eventDate: daysFromToday(3) },
-      path: 'eventDate',
-      message: '日付に未来の日付は入力できません。',
-    },
-    { name: 'a future date (2099)', set: { eventDate: '2099-01-01' }, path: 'eventDate', message: '日付に未来の日付は入力できません。' },
-    { name: 'a report of 19 characters', set: { report: chars(19) }, path: 'report', message: '速報は20文字以上で入力してください。' },
-    {
-      name: 'a report of 2001 characters',
-      set: { report: chars(2001) },
-      path: 'report',
-      message: '速報は2000文字以内で入力してください。',
-    },
-    {
-      name: 'a graduation year of 2101',
-      set: { graduationYear: 2101 },
-      path: 'graduationYear',
-      message: '卒業年度を2000〜2100年で入力してください。',
-    },
+    { name: 'an unknown event', set: { event: '合格' }, message: 'できごとを選んでください。' },
+    { name: 'no date', set: { eventDate: '' }, message: '日付を入力してください。' },
+    { name: 'a date that does not exist', set: { eventDate: '2025-02-30' }, message: '日付を正しい日付で入力してください。' },
+    { name: 'a date with slashes', set: { eventDate: '2025/10/20' }, message: '日付を正しい日付で入力してください。' },
+    { name: 'a future date (3 days ahead)', set: { eventDate: daysFromToday(3) }, message: '日付に未来の日付は入力できません。' },
+    { name: 'a future date (2099)', set: { eventDate: '2099-01-01' }, message: '日付に未来の日付は入力できません。' },
+    { name: 'a report of 19 characters', set: { report: chars(19) }, message: '速報は20文字以上で入力してください。' },
+    { name: 'a report of 2001 characters', set: { report: chars(2001) }, message: '速報は2000文字以内で入力してください。' },
+    { name: 'a graduation year of 2101', set: { graduationYear: 2101 }, message: '卒業年度を2000〜2100年で入力してください。' },
   ],
 };
 
@@ -549,7 +437,7 @@ describe('each invalid field of each content type', () => {
   });
 
   const cases = WRITABLE_TYPES.flatMap((type) =>
-    [...TITLE_CASES, ...INVALID_CASES[type]].map((item) => ({ ...item, type, label: `${type}: ${item.name}` })),
+    [...TITLE_CASES, ...INVALID_CASES[type]].map((item) => ({ ...item, path: pathOf(item), type, label: `${type}: ${item.name}` })),
   );
 
   it.each(cases)('$label gives validation_failed with the Japanese message under $path', async ({ type, set, path, message }) => {
@@ -606,15 +494,7 @@ describe('invalid fields that should get a Japanese message under their own path
   it.each(ABSENT)('$type without $remove', async ({ type, remove, path, message }) => {
     const { userId } = await createStudent();
     const error = await expectAppError(
-      submitPost({
-        userId,
-        type,
-        postId: null,
-        draftKey: randomUUID(),
-        lockVersion: null,
-        subject: subjectOf(type),
-        content: withValues(validContent(type), { [remove]: REMOVE }),
-      }),
+      submitUnsaved(userId, type, withValues(validContent(type), { [remove]: REMOVE })),
       'validation_failed',
     );
     expect(error.fields?.[path]).toBe(message);
@@ -624,15 +504,7 @@ describe('invalid fields that should get a Japanese message under their own path
     const { userId } = await createStudent();
     const type = 'jobhunt_prompt_report';
     const error = await expectAppError(
-      submitPost({
-        userId,
-        type,
-        postId: null,
-        draftKey: randomUUID(),
-        lockVersion: null,
-        subject: subjectOf(type),
-        content: withValues(validContent(type), { eventDate: '1999-12-31' }),
-      }),
+      submitUnsaved(userId, type, withValues(validContent(type), { eventDate: '1999-12-31' })),
       'validation_failed',
     );
     expect(error.fields?.eventDate).toMatch(/^日付/);
@@ -683,8 +555,7 @@ describe('text cleaning', () => {
       'questions.0.limit': '１０',
       'questions.0.answer': 'か\u3099'.repeat(10),
     });
-    const draftKey = randomUUID();
-    const result = await submitPost({ userId, type, postId: null, draftKey, lockVersion: null, subject: subjectOf(type), content });
+    const result = await submitUnsaved(userId, type, content);
     expect(result.submitted).toBe(true);
     const [revision] = await revisionsOf(result.postId);
     expect(revision?.content).toMatchObject({
@@ -697,15 +568,7 @@ describe('text cleaning', () => {
       title: '内定😀１社目の\u0007クチコミ',
       body: `説明会で\u0007聞いた話\u202Eです。か\u3099んばります😀１２３。${chars(40, 'い')}`,
     });
-    const word = await submitPost({
-      userId,
-      type: 'student_word_mouth',
-      postId: null,
-      draftKey: randomUUID(),
-      lockVersion: null,
-      subject: subjectOf('student_word_mouth'),
-      content: emoji,
-    });
+    const word = await submitUnsaved(userId, 'student_word_mouth', emoji);
     const [wordRevision] = await revisionsOf(word.postId);
     expect(wordRevision?.content).toMatchObject({
       title: '内定😀１社目のクチコミ',
@@ -783,10 +646,7 @@ describe('another student’s draft', () => {
 
     await expectJsonError(await draftCall(draft.postId, sessionRequest(path, { sessionId: otherSession })), 404, 'not_found');
     await expectJsonError(
-      await draftCall(
-        draft.postId,
-        jsonRequest(path, otherSession, 'PUT', { lockVersion: draft.lockVersion, content: { title: '乗っ取り' } }),
-      ),
+      await putDraft(draft.postId, otherSession, { lockVersion: draft.lockVersion, content: { title: '乗っ取り' } }),
       404,
       'not_found',
     );
@@ -843,11 +703,7 @@ describe('submitting twice', () => {
     const type = 'recruit_service_review';
     const draftKey = randomUUID();
     const content = validContent(type);
-    const results = await Promise.all(
-      Array.from({ length: 20 }, () =>
-        submitPost({ userId, type, postId: null, draftKey, lockVersion: null, subject: subjectOf(type), content }),
-      ),
-    );
+    const results = await Promise.all(Array.from({ length: 20 }, () => submitUnsaved(userId, type, content, draftKey)));
     expect(results.filter((result) => result.submitted)).toHaveLength(1);
     expect(new Set(results.map((result) => result.postId)).size).toBe(1);
     const rows = await postsOf(userId);
@@ -938,9 +794,8 @@ describe('lock versions', () => {
   it('answers 409 {error:{code:"stale_revision"}} through PUT /api/v1/student/drafts/{id}', async () => {
     const { userId, sessionId } = await createLoggedInStudent();
     const draft = await writeDraft(userId, 'student_word_mouth');
-    const path = `/api/v1/student/drafts/${draft.postId}`;
     const put = (lockVersion: number, title: string) =>
-      draftCall(draft.postId, jsonRequest(path, sessionId, 'PUT', { lockVersion, companyId, content: { ...draft.content, title } }));
+      putDraft(draft.postId, sessionId, { lockVersion, companyId, content: { ...draft.content, title } });
 
     const ok = await put(draft.lockVersion, '新しいタブのタイトル');
     expect(ok.status).toBe(200);
@@ -979,10 +834,7 @@ describe('lock versions', () => {
     await expectAppError(getDraft({ userId, postId: draft.postId }), 'post_in_review');
     const path = `/api/v1/student/drafts/${draft.postId}`;
     await expectJsonError(
-      await draftCall(
-        draft.postId,
-        jsonRequest(path, sessionId, 'PUT', { lockVersion: draft.lockVersion, content: { title: '審査中に直す' } }),
-      ),
+      await putDraft(draft.postId, sessionId, { lockVersion: draft.lockVersion, content: { title: '審査中に直す' } }),
       409,
       'post_in_review',
     );
@@ -1279,7 +1131,7 @@ describe('POST /api/v1/student/drafts', () => {
     expect(created.status).toBe(201);
     const { postId, lockVersion } = (await created.json()) as { postId: number; lockVersion: number };
     const draftPath = `/api/v1/student/drafts/${postId}`;
-    const saved = await draftCall(postId, jsonRequest(draftPath, sessionId, 'PUT', { lockVersion, companyId, content }));
+    const saved = await putDraft(postId, sessionId, { lockVersion, companyId, content });
     expect(saved.status).toBe(200);
     const got = await draftCall(postId, sessionRequest(draftPath, { sessionId }));
     expect(((await got.json()) as { content: unknown }).content).toEqual(content);

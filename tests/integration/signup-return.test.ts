@@ -139,29 +139,22 @@ describe('signing up from a page of the site', () => {
   });
 
   it('the email to a registered address links to login with the page, and only with a page of this site', async () => {
-    const owner = await createStudent({ email: uniqueEmail() });
-    await requestSignUp({
-      email: owner.email,
-      password: 'a long pass phrase',
-      returnTo: '/intern_experiences/7',
-      requester: newRequester(),
-    });
-    await deliverDueEmails();
-    const [withPage] = await listOutboxEmails({ to: owner.email });
-    expect(withPage!.subject).toBe('【シューログ】このメールアドレスはすでに登録されています');
-    expect(withPage!.body).toMatch(/\/login\?redirect_to=%2Fintern_experiences%2F7\n/);
+    /** The email a student's registered address gets when someone signs up with it from `returnTo`. */
+    const mailToRegistered = async (returnTo: string) => {
+      const owner = await createStudent({ email: uniqueEmail() });
+      await requestSignUp({ email: owner.email, password: 'a long pass phrase', returnTo, requester: newRequester() });
+      await deliverDueEmails();
+      const [mail] = await listOutboxEmails({ to: owner.email });
+      return mail!;
+    };
 
-    const other = await createStudent({ email: uniqueEmail() });
-    await requestSignUp({
-      email: other.email,
-      password: 'a long pass phrase',
-      returnTo: 'https://evil.example/',
-      requester: newRequester(),
-    });
-    await deliverDueEmails();
-    const [plain] = await listOutboxEmails({ to: other.email });
-    expect(plain!.body).toMatch(/\/login\n/);
-    expect(plain!.body).not.toContain('evil');
+    const withPage = await mailToRegistered('/intern_experiences/7');
+    expect(withPage.subject).toBe('【シューログ】このメールアドレスはすでに登録されています');
+    expect(withPage.body).toMatch(/\/login\?redirect_to=%2Fintern_experiences%2F7\n/);
+
+    const plain = await mailToRegistered('https://evil.example/');
+    expect(plain.body).toMatch(/\/login\n/);
+    expect(plain.body).not.toContain('evil');
   });
 
   it('a logged-in student opening /signup goes to the page, or to /mypage for anything else', async () => {

@@ -30,6 +30,16 @@ const badgesOf = async (userId: number) =>
 
 const today = () => tokyoDate(new Date());
 
+type TrackerEvent = Parameters<typeof addTrackerEvent>[0]['event'];
+
+/** A new company on the student's board as a screening, with one event of it today (no place, URL or memo unless given). */
+async function trackedWithEvent(userId: number, event: Pick<TrackerEvent, 'kind' | 'time'> & Partial<TrackerEvent>) {
+  const { companyId } = await createCompany();
+  const { entryId } = await addTrackerEntry({ userId, companyId, category: 'recruit' });
+  const eventId = await addTrackerEvent({ userId, companyId, event: { date: today(), place: '', url: '', memo: '', ...event } });
+  return { companyId, entryId, eventId };
+}
+
 describe('tracker entries and steps', () => {
   it('adds a company once per category under 20 concurrent calls, with 301 once', async () => {
     const { userId } = await createStudent();
@@ -112,13 +122,7 @@ describe('tracker entries and steps', () => {
   it('lets nobody else read or change an entry or an event', async () => {
     const owner = await createStudent();
     const other = await createStudent();
-    const { companyId } = await createCompany();
-    const { entryId } = await addTrackerEntry({ userId: owner.userId, companyId, category: 'recruit' });
-    const eventId = await addTrackerEvent({
-      userId: owner.userId,
-      companyId,
-      event: { kind: 'interview', date: today(), time: '10:00', place: '本社', url: '', memo: '' },
-    });
+    const { companyId, entryId, eventId } = await trackedWithEvent(owner.userId, { kind: 'interview', time: '10:00', place: '本社' });
     await expect(setTrackerState({ userId: other.userId, entryId, status: 'es_submitted', outcome: null, on: today() })).rejects.toSatisfy(
       (error) => isAppError(error, 'tracker_entry_not_found'),
     );
@@ -254,13 +258,7 @@ describe('the board’s forms', () => {
   it('answer 404 for another student’s entry or event, and 400 with the typed values for a bad event', async () => {
     const owner = await createLoggedInStudent();
     const other = await createLoggedInStudent();
-    const { companyId } = await createCompany();
-    const { entryId } = await addTrackerEntry({ userId: owner.userId, companyId, category: 'recruit' });
-    const eventId = await addTrackerEvent({
-      userId: owner.userId,
-      companyId,
-      event: { kind: 'briefing', date: today(), time: null, place: '', url: '', memo: '' },
-    });
+    const { companyId, entryId, eventId } = await trackedWithEvent(owner.userId, { kind: 'briefing', time: null });
     const post = (sessionId: string, fields: Record<string, string>) =>
       callRoute(
         boardRoute,

@@ -10,14 +10,19 @@ import {
 } from './chart-data';
 
 describe('chart values', () => {
-  it('converts numeric strings to numbers', () => {
-    expect(toChartNumber('3.5')).toBe(3.5);
-    expect(toChartNumber(' 4 ')).toBe(4);
-    expect(toChartNumber(2)).toBe(2);
-    expect(toChartNumber('')).toBeNull();
-    expect(toChartNumber('abc')).toBeNull();
-    expect(toChartNumber(null)).toBeNull();
-    expect(toChartNumber(Number.NaN)).toBeNull();
+  it.each([
+    ['3.5', 3.5],
+    [' 4 ', 4],
+    [2, 2],
+  ])('converts the numeric value %j to %j', (value, number) => {
+    expect(toChartNumber(value)).toBe(number);
+  });
+
+  it.each(['', 'abc', null, Number.NaN])('converts %o, no number, to null', (value) => {
+    expect(toChartNumber(value)).toBeNull();
+  });
+
+  it('converts a series of numeric strings to numbers', () => {
     expect(toChartSeries(['3.5', '4.0', 2], 3)).toEqual([3.5, 4, 2]);
   });
 

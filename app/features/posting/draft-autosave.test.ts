@@ -1,15 +1,18 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { unsentCopy } from '../../../tests/support/local-draft';
 import { draftKeyOf, readLocalDraft, type LocalDraft } from '../../lib/draft-storage';
 import type { CallResult } from '../../lib/site-client';
 import { DraftAutosave, reconcile, type SaveStatus } from './draft-autosave';
 
 type Call = { path: string; method: string; json?: Record<string, unknown> };
+/** The server's answer to one call. */
+type Answer = (call: Call) => CallResult<unknown>;
 
 const NEW_SLOT = draftKeyOf(1, 'new:company_study:7');
 const POST_SLOT = draftKeyOf(1, 'post:5');
 
-function setup(answers: Array<(call: Call) => CallResult<unknown>>, options: { online?: boolean } = {}) {
+function setup(answers: Answer[], options: { online?: boolean } = {}) {
   const calls: Call[] = [];
   const statuses: SaveStatus['kind'][] = [];
   let content: Record<string, unknown> | null = { title: 'はじめのタイトル' };
@@ -46,6 +49,23 @@ function setup(answers: Array<(call: Call) => CallResult<unknown>>, options: { o
   };
 }
 
+/** Types 'a' and waits for the draft to be created, then 'ab' and waits for it to be saved. */
+async function createThenSave(t: ReturnType<typeof setup>) {
+  t.type({ title: 'a' });
+  await vi.advanceTimersByTimeAsync(500);
+  t.type({ title: 'ab' });
+  await vi.advanceTimersByTimeAsync(2000);
+}
+
+/** Nothing more is sent for `ms` - 1 milliseconds; at `ms`, the next call goes out as `expected`. */
+async function expectNextCallAfter(t: ReturnType<typeof setup>, ms: number, expected: Partial<Call>) {
+  const sent = t.calls.length;
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(t.calls).toHaveLength(sent);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(t.calls[sent]).toMatchObject(expected);
+}
+
 const ok = (data: Record<string, unknown>) => () => ({ ok: true as const, status: 200, data });
 const fail = (status: number, code: string) => () => ({ ok: false as const, status, code, message: code });
 
@@ -65,10 +85,7 @@ describe('DraftAutosave', () => {
     await vi.advanceTimersByTimeAsync(300);
     expect(readLocalDraft(NEW_SLOT)).toMatchObject({ dirty: true, content: { title: 'あ' }, postId: null });
     t.type({ title: 'あい' });
-    await vi.advanceTimersByTimeAsync(499);
-    expect(t.calls).toHaveLength(0);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(t.calls[0]).toMatchObject({
+    await expectNextCallAfter(t, 500, {
       path: '/api/v1/student/drafts',
       method: 'POST',
       json: { type: 'company_study', companyId: 7, saveId: 'save-1', content: { title: 'あい' } },
@@ -79,10 +96,7 @@ describe('DraftAutosave', () => {
     t.type({ title: 'あいう' });
     await vi.advanceTimersByTimeAsync(1500);
     t.type({ title: 'あいうえ' });
-    await vi.advanceTimersByTimeAsync(1999);
-    expect(t.calls).toHaveLength(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(t.calls[1]).toMatchObject({
+    await expectNextCallAfter(t, 2000, {
       path: '/api/v1/student/drafts/5',
       method: 'PUT',
       json: { lockVersion: 1, saveId: 'save-2', content: { title: 'あいうえ' } },
@@ -93,10 +107,7 @@ describe('DraftAutosave', () => {
 
   it('stops and reports a conflict when another tab saved first, keeping what is typed in the browser', async () => {
     const t = setup([ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true }), fail(409, 'stale_revision')]);
-    t.type({ title: 'a' });
-    await vi.advanceTimersByTimeAsync(500);
-    t.type({ title: 'ab' });
-    await vi.advanceTimersByTimeAsync(2000);
+    await createThenSave(t);
     expect(t.statuses.at(-1)).toBe('conflict');
     t.type({ title: 'abc' });
     await vi.advanceTimersByTimeAsync(10_000);
@@ -118,35 +129,31 @@ describe('DraftAutosave', () => {
     expect(t.calls.map((call) => call.method)).toEqual(['POST', 'POST', 'POST']);
   });
 
-  it('takes a lost answer as its own save only when the server stored that very save', async () => {
+  /**
+   * The draft is created, the answer to its save is lost, the retry is refused as stale, and the
+   * server's draft says `lastSaveId` saved last; `then` answers what comes after.
+   */
+  async function retriedAfterLostAnswer(lastSaveId: string, ...then: Answer[]) {
     const t = setup([
       ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true }),
       fail(0, 'network_error'),
       fail(409, 'stale_revision'),
-      ok({ lockVersion: 2, lastSaveId: 'save-2' }),
-      ok({ postId: 5, lockVersion: 3, savedAt: 'x' }),
+      ok({ lockVersion: 2, lastSaveId }),
+      ...then,
     ]);
-    t.type({ title: 'a' });
-    await vi.advanceTimersByTimeAsync(500);
-    t.type({ title: 'ab' });
-    await vi.advanceTimersByTimeAsync(2000);
+    await createThenSave(t);
     await vi.advanceTimersByTimeAsync(3000);
+    return t;
+  }
+
+  it('takes a lost answer as its own save only when the server stored that very save', async () => {
+    const t = await retriedAfterLostAnswer('save-2', ok({ postId: 5, lockVersion: 3, savedAt: 'x' }));
     expect(t.calls.map((call) => `${call.method} ${call.json?.lockVersion ?? ''}`)).toEqual(['POST ', 'PUT 1', 'PUT 1', 'GET ', 'PUT 2']);
     expect(t.statuses.at(-1)).toBe('saved');
   });
 
   it('reports a conflict when the version ahead is another tab’s save', async () => {
-    const t = setup([
-      ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true }),
-      fail(0, 'network_error'),
-      fail(409, 'stale_revision'),
-      ok({ lockVersion: 2, lastSaveId: 'someone-else' }),
-    ]);
-    t.type({ title: 'a' });
-    await vi.advanceTimersByTimeAsync(500);
-    t.type({ title: 'ab' });
-    await vi.advanceTimersByTimeAsync(2000);
-    await vi.advanceTimersByTimeAsync(3000);
+    const t = await retriedAfterLostAnswer('someone-else');
     expect(t.statuses.at(-1)).toBe('conflict');
   });
 
@@ -215,18 +222,7 @@ describe('DraftAutosave', () => {
 });
 
 describe('reconcile', () => {
-  const copy = (over: Partial<LocalDraft>): LocalDraft => ({
-    postId: 5,
-    draftKey: 'k',
-    lockVersion: 3,
-    content: { title: 't' },
-    subject: { companyId: 7, recruitServiceId: null },
-    dirty: true,
-    pendingSaveId: null,
-    changedSinceSend: false,
-    changedAt: 0,
-    ...over,
-  });
+  const copy = (over: Partial<LocalDraft>): LocalDraft => unsentCopy({ draftKey: 'k', content: { title: 't' }, ...over });
   const server = { postId: 5, lockVersion: 3, lastSaveId: null };
 
   it('restores unsent text based on the server’s version, and text of a draft never created', () => {

@@ -45,7 +45,9 @@ function onPhone(phone: boolean) {
   })) as unknown as typeof window.matchMedia;
 }
 
-async function renderPopup() {
+/** Renders the popup on a phone or a desktop, once it has asked the queue for new badges. */
+async function renderPopup({ phone }: { phone: boolean }) {
+  onPhone(phone);
   const Stub = createRoutesStub([{ id: 'root', path: '/', loader: () => ({ origin: 'https://shulog.example' }), Component: BadgePopup }]);
   const { container } = render(<Stub />);
   await vi.waitFor(() => expect(container.querySelector('#js-badge-popup-container')).not.toBeNull());
@@ -53,6 +55,15 @@ async function renderPopup() {
 }
 
 const show = (presentation: BadgePresentation | null) => act(() => queue.listener!(presentation));
+
+/** The popup does not close itself before `ms` have passed, and closes itself then. */
+function expectClosedAfter(ms: number) {
+  const closed = queue.closed;
+  act(() => vi.advanceTimersByTime(ms - 1));
+  expect(queue.closed).toBe(closed);
+  act(() => vi.advanceTimersByTime(1));
+  expect(queue.closed).toBe(closed + 1);
+}
 
 beforeEach(() => {
   queue.closed = 0;
@@ -66,14 +77,12 @@ afterEach(() => {
 
 describe('BadgePopup', () => {
   it('asks for new badges once the page’s personal call has answered, and shows nothing until then', async () => {
-    onPhone(false);
-    await renderPopup();
+    await renderPopup({ phone: false });
     expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('is a snack bar on a desktop, with the last badge, the count of the others and the share links', async () => {
-    onPhone(false);
-    await renderPopup();
+    await renderPopup({ phone: false });
     show({ mode: 'notice', kinds: [kind(101, '会員登録完了'), kind(106, 'はじめてのお気に入り')] });
     const bar = screen.getAllByRole('status')[0]!;
     expect(bar.textContent).toContain('「はじめてのお気に入り」バッジを獲得しました');
@@ -86,14 +95,10 @@ describe('BadgePopup', () => {
   });
 
   it('closes itself after 8 s left alone, and a full 8 s after the pointer leaves', async () => {
-    onPhone(false);
-    await renderPopup();
+    await renderPopup({ phone: false });
     vi.useFakeTimers();
     show({ mode: 'notice', kinds: [kind(103, 'はじめての企業チェック')] });
-    act(() => vi.advanceTimersByTime(DESKTOP_AUTO_CLOSE_MS - 1));
-    expect(queue.closed).toBe(0);
-    act(() => vi.advanceTimersByTime(1));
-    expect(queue.closed).toBe(1);
+    expectClosedAfter(DESKTOP_AUTO_CLOSE_MS);
 
     show({ mode: 'notice', kinds: [kind(104, 'はじめてのクリップ')] });
     const bar = screen.getAllByRole('status')[0]!;
@@ -101,15 +106,11 @@ describe('BadgePopup', () => {
     act(() => vi.advanceTimersByTime(DESKTOP_AUTO_CLOSE_MS * 2));
     expect(queue.closed).toBe(1);
     fireEvent.pointerLeave(bar);
-    act(() => vi.advanceTimersByTime(DESKTOP_AUTO_CLOSE_MS - 1));
-    expect(queue.closed).toBe(1);
-    act(() => vi.advanceTimersByTime(1));
-    expect(queue.closed).toBe(2);
+    expectClosedAfter(DESKTOP_AUTO_CLOSE_MS);
   });
 
   it('is a bottom sheet on a phone, which does not close by itself', async () => {
-    onPhone(true);
-    await renderPopup();
+    await renderPopup({ phone: true });
     vi.useFakeTimers();
     show({ mode: 'notice', kinds: [kind(305, 'ES提出')] });
     const sheet = screen.getByRole('dialog', { name: 'バッジを獲得しました' });
@@ -119,8 +120,7 @@ describe('BadgePopup', () => {
   });
 
   it('shows the phone’s small bar for badges gathered by opening pages', async () => {
-    onPhone(true);
-    await renderPopup();
+    await renderPopup({ phone: true });
     show({ mode: 'gathered', kinds: [kind(201, '社員クチコミを読んだ'), kind(203, '企業研究レポートを読んだ')] });
     expect(screen.getByText(/「企業研究レポートを読んだ」バッジを獲得しました/)).toBeTruthy();
     expect(screen.getByText('（ほか1個）')).toBeTruthy();

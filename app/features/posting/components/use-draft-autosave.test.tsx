@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch } from '../../../../tests/support/fetch-mock';
-import { draftKeyOf, readLocalDraft, writeLocalDraft } from '../../../lib/draft-storage';
+import { unsentCopy } from '../../../../tests/support/local-draft';
+import { draftKeyOf, type LocalDraft, readLocalDraft, writeLocalDraft } from '../../../lib/draft-storage';
 import { AUTOSAVE_DELAY_MS } from '../draft-autosave';
 import { RESTORED_NOTE, useDraftAutosave, useFieldChanges } from './use-draft-autosave';
 import { useAfterShow, useFormText } from './use-form-text';
@@ -46,20 +47,8 @@ function Form() {
   );
 }
 
-function localCopy(overrides: Record<string, unknown> = {}) {
-  return {
-    postId: 5,
-    draftKey: KEY,
-    lockVersion: 3,
-    content: { title: 'この端末の入力' },
-    subject: { companyId: 7, recruitServiceId: null },
-    dirty: true,
-    pendingSaveId: null,
-    changedSinceSend: false,
-    changedAt: 0,
-    ...overrides,
-  };
-}
+const localCopy = (overrides: Partial<LocalDraft> = {}) =>
+  unsentCopy({ draftKey: KEY, content: { title: 'この端末の入力' }, ...overrides });
 
 const title = () => screen.getByRole('textbox', { name: 'タイトル' }) as HTMLInputElement;
 const status = () => document.querySelector('[data-status]')?.textContent;
