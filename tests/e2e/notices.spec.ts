@@ -2,22 +2,17 @@
 // when the student got there within the site (not only on a page load); on a phone those badges
 // wait in one small bar that covers nothing and open together in one sheet; the snack bar's
 // messages and the badge notification take turns and are never on screen together.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { chooseInternshipOnBoard, companyFound } from '../support/e2e-board';
 import { hydrated, press, VIEWPORTS } from '../support/e2e-devices';
 import { signUpStudent } from '../support/e2e-students';
 import { watchNoticeOverlap } from '../support/notice-overlap';
-
-async function someCompany(page: Page, query = 'あ'): Promise<{ id: number; name: string }> {
-  const response = await page.request.get(`/api/company?source=incremental&company_name=${encodeURIComponent(query)}`);
-  const { companies } = (await response.json()) as { companies: Array<{ company_id: number; name: string }> };
-  return { id: companies[0]!.company_id, name: companies[0]!.name };
-}
 
 const [PHONE, DESKTOP] = VIEWPORTS;
 
 test('on a phone, badges earned by opening pages gather in one small bar and open in one sheet', async ({ browser }) => {
   const { context, page } = await signUpStudent(browser, { viewport: PHONE.viewport, mobile: true });
-  await page.goto(`/companies/${(await someCompany(page)).id}`);
+  await page.goto(`/companies/${(await companyFound(page, 'あ')).id}`);
   const bar = page.locator('#js-badge-popup-container [role=status]');
   await expect(bar).toContainText('「はじめての企業チェック」バッジを獲得しました');
   // Nothing modal over the page just opened: the student reads on.
@@ -43,7 +38,7 @@ test('on a phone, badges earned by opening pages gather in one small bar and ope
 
 test('on a desktop, a badge earned on a page reached within the site is announced on that page', async ({ browser }) => {
   const { context, page } = await signUpStudent(browser, { viewport: DESKTOP.viewport });
-  await page.goto(`/companies/${(await someCompany(page)).id}`);
+  await page.goto(`/companies/${(await companyFound(page, 'あ')).id}`);
   const popup = page.locator('#js-badge-popup-container [role=status]');
   await expect(popup).toContainText('「はじめての企業チェック」バッジを獲得しました');
   await popup.getByRole('button', { name: '閉じる' }).click();
@@ -60,13 +55,8 @@ for (const device of VIEWPORTS) {
   test(`at ${device.viewport.width}px a message and the badge notification take turns and never overlap`, async ({ browser }) => {
     const { context, page } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
     await page.goto('/mypage/selections');
-    const search = page.getByLabel('企業を検索');
-    await hydrated(search);
-    const target = await someCompany(page, 'あお');
-    await search.fill('あお');
-    await press(page.getByRole('button', { name: new RegExp(target.name) }).first(), device);
     // As an internship: 301, インターン先の登録.
-    await page.getByRole('radio', { name: 'インターン', exact: true }).check();
+    await chooseInternshipOnBoard(page, device, 'あお');
     const watch = await watchNoticeOverlap(page);
     await press(page.getByRole('button', { name: '選考管理に追加する' }), device);
     // The confirmation first, then the badge the addition earned, in turn.

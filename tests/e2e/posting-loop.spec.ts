@@ -6,19 +6,12 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RATING_ITEMS } from '../../app/features/companies/rating-items';
 import { hydrated, press, VIEWPORTS, watchErrors, type Device } from '../support/e2e-devices';
+import { fillInternProgram, waitSaved } from '../support/e2e-posting';
 import { signUpStudent } from '../support/e2e-students';
 
 const DEMO_PASSWORD = 'shulog-demo-2026';
 /** A send that works answers within this; a first tap that does nothing never does. */
 const SENT_WITHIN = { timeout: 8_000 };
-
-const saveStatus = (page: Page) => page.locator('[data-save-status]');
-
-/** The page has settled: the autosave says the draft is saved. */
-async function waitSaved(page: Page) {
-  await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved', { timeout: 15_000 });
-  await expect(saveStatus(page)).toContainText(/下書きを保存しました \d{2}:\d{2}/);
-}
 
 async function someCompanyId(page: Page, index: number): Promise<number> {
   const response = await page.request.get('/api/company?source=incremental&company_name=%E3%81%8B');
@@ -100,12 +93,14 @@ for (const device of VIEWPORTS) {
     const { context, page } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
     const companyId = await someCompanyId(page, device.mobile ? 4 : 5);
     await page.goto(`/intern_experiences/new?company_id=${companyId}`);
-    await page.getByLabel('タイトル').fill('3日間の業務体験インターン');
-    await page.getByLabel('開催年').fill('2025');
-    await page.getByRole('radiogroup', { name: '開催時期' }).getByLabel('夏').check();
-    await page.getByLabel('プログラムのテーマ').fill('営業の提案ロールプレイ');
-    await page.getByRole('radiogroup', { name: '開催形式' }).getByLabel('オンライン').check();
-    await page.getByLabel('期間（日数）').fill('3');
+    await fillInternProgram(page, {
+      title: '3日間の業務体験インターン',
+      year: '2025',
+      season: '夏',
+      theme: '営業の提案ロールプレイ',
+      format: 'オンライン',
+      days: '3',
+    });
     await page
       .getByRole('textbox', { name: '内容', exact: true })
       .fill('初日は会社説明と業界の講義、2日目と3日目は4人のチームで法人向けの提案のロールプレイでした。');

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { RATING_ITEMS } from '../../app/features/companies/rating-items';
 import { startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
+import { fillInternProgram, saveStatus, waitSaved } from '../support/e2e-posting';
 import { signUpThroughEmail, uniqueEmail } from '../support/e2e-students';
 
 // Issue 13 in a browser: writing a long post over several sittings loses nothing (a reload, a
@@ -33,13 +34,6 @@ async function someCompanyId(page: Page, index = 1): Promise<number> {
   return companies[index]!.company_id;
 }
 
-const saveStatus = (page: Page) => page.locator('[data-save-status]');
-
-async function waitSaved(page: Page) {
-  await expect(saveStatus(page)).toHaveAttribute('data-save-status', 'saved', { timeout: 15_000 });
-  await expect(saveStatus(page)).toContainText(/下書きを保存しました \d{2}:\d{2}/);
-}
-
 /** Taps a star: the radio is visually hidden behind it, so its label (the star) is clicked. */
 async function rate(page: Page, label: string, value: number) {
   const group = page.getByRole('radiogroup', { name: label });
@@ -65,12 +59,14 @@ for (const viewport of [PHONE, DESKTOP]) {
     await page.getByRole('list', { name: '検索結果' }).getByRole('button').nth(1).click();
     await expect(page).toHaveURL(new RegExp(`/intern_experiences/new\\?company_id=${companyId}&utm_source=badges&utm_campaign=badge_404`));
 
-    await page.getByLabel('タイトル').fill('5日間の新規事業立案インターン');
-    await page.getByLabel('開催年').fill('２０２５');
-    await page.getByRole('radiogroup', { name: '開催時期' }).getByLabel('夏').check();
-    await page.getByLabel('プログラムのテーマ').fill('新規事業の立案');
-    await page.getByRole('radiogroup', { name: '開催形式' }).getByLabel('対面').check();
-    await page.getByLabel('期間（日数）').fill('5');
+    await fillInternProgram(page, {
+      title: '5日間の新規事業立案インターン',
+      year: '２０２５',
+      season: '夏',
+      theme: '新規事業の立案',
+      format: '対面',
+      days: '5',
+    });
     await page.getByRole('textbox', { name: '内容', exact: true }).fill(OVERVIEW);
     for (const [index, label] of RATING_LABELS.slice(0, 5).entries()) await rate(page, label, RATINGS[index]!);
     await waitSaved(page);

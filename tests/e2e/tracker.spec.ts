@@ -3,6 +3,7 @@
 // top; a visitor is asked to sign up; a time without a date is refused and nothing typed is lost.
 // Every test runs on a phone (375 px, touch) and on a desktop (1280 px).
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { chooseInternshipOnBoard, companyFound } from '../support/e2e-board';
 import { type Device, hydrated, press, VIEWPORTS, watchErrors } from '../support/e2e-devices';
 import { signUpStudent } from '../support/e2e-students';
 
@@ -27,12 +28,6 @@ function tokyoTomorrow(): string {
 }
 
 /** A demo company found through the search call, the n-th for a query. */
-async function company(page: Page, query: string, n = 0): Promise<{ id: number; name: string }> {
-  const response = await page.request.get(`/api/company?source=incremental&company_name=${encodeURIComponent(query)}`);
-  const { companies } = (await response.json()) as { companies: Array<{ company_id: number; name: string }> };
-  return { id: companies[n]!.company_id, name: companies[n]!.name };
-}
-
 for (const device of VIEWPORTS) {
   test.describe(`${device.name} (${device.viewport.width} px)`, () => {
     test('a company added from its page goes through every step with its badges; an ES deadline tomorrow shows 「明日」 at the top', async ({
@@ -41,7 +36,7 @@ for (const device of VIEWPORTS) {
       const student = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
       const { page } = student;
       const errors = watchErrors(page);
-      const target = await company(page, 'あ', 3);
+      const target = await companyFound(page, 'あ', 3);
 
       await page.goto(`/companies/${target.id}`);
       const add = page.getByRole('button', { name: '選考管理に追加' });
@@ -113,20 +108,13 @@ for (const device of VIEWPORTS) {
       const errors = watchErrors(page);
       await page.goto('/mypage/selections');
       await expect(page.getByText('まだ企業が登録されていません。')).toBeVisible();
-      const search = page.getByLabel('企業を検索');
-      await hydrated(search);
-      const target = await company(page, 'あお');
-      await search.fill('あお');
-      await press(page.getByRole('button', { name: new RegExp(target.name) }).first(), device);
-      await page.getByRole('radio', { name: 'インターン', exact: true }).check();
+      const target = await chooseInternshipOnBoard(page, device, 'あお');
       await press(page.getByRole('button', { name: '選考管理に追加する' }), device);
       await seeBadge(page, device, 'インターン先の登録');
       const card = page.locator(`#company-${target.id}`);
       await expect(card).toContainText('応募');
       // Adding it again changes nothing.
-      await search.fill('あお');
-      await press(page.getByRole('button', { name: new RegExp(target.name) }).first(), device);
-      await page.getByRole('radio', { name: 'インターン', exact: true }).check();
+      await chooseInternshipOnBoard(page, device, 'あお');
       await press(page.getByRole('button', { name: '選考管理に追加する' }), device);
       await expect(page.getByText('すでに選考管理に登録されています')).toBeVisible();
       await expect(page.locator('[id^="company-"]')).toHaveCount(1);
@@ -167,7 +155,7 @@ for (const device of VIEWPORTS) {
     test('a time without a date is refused beside the field, and what was typed stays', async ({ browser }) => {
       const student = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
       const { page } = student;
-      const target = await company(page, 'あ', 5);
+      const target = await companyFound(page, 'あ', 5);
       const token = (await student.context.cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value;
       const response = await page.request.put(`/api/v1/student/tracker/companies/${target.id}/recruit`, {
         headers: { 'X-CSRF-Token': token },
@@ -192,7 +180,7 @@ for (const device of VIEWPORTS) {
 test('a visitor is asked to sign up, and nothing is sent', async ({ browser }) => {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const target = await company(page, 'あ');
+  const target = await companyFound(page, 'あ');
   const sent: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/tracker/')) sent.push(request.url());

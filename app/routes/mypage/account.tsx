@@ -1,7 +1,7 @@
 import { data, redirect, useLoaderData, useNavigation } from 'react-router';
 import { useEffect } from 'react';
 import { changePassword } from '../../features/accounts/change-password.server';
-import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { IntentForm } from '../../features/accounts/components/intent-form';
 import { NewPasswordFields } from '../../features/accounts/components/new-password-fields';
 import { CurrentPasswordField } from '../../features/accounts/components/current-password-field';
 import type { CurrentPasswordRefusal } from '../../features/accounts/current-password.server';
@@ -19,14 +19,13 @@ import { deleteSession } from '../../features/accounts/sessions.server';
 import { AppError, type FormErrors } from '../../lib/app-error';
 import { echoValues, formFailure, type FormValues, formValues, parseForm, textValue } from '../../lib/form';
 import { formatCount } from '../../lib/format';
-import { readFormData } from '../../lib/form-data.server';
 import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
 import { Input } from '../../ui/input';
 import { useSnackBar } from '../../ui/snack-bar';
-import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/account';
+import { readStudentForm } from './student-form.server';
 import styles from './mypage.module.css';
 
 const PASSWORD_CHANGED = 'パスワードを変更しました。ほかの端末ではログアウトしました。';
@@ -78,9 +77,7 @@ export const formErrors: FormErrors = { same_email: { field: 'email' } };
 
 // Three forms on one page (address, password, 退会), told apart by their intent.
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireStudent(request);
-  const form = await readFormData(request);
-  const intent = form.get('intent');
+  const { user, form, intent } = await readStudentForm(request);
   const ip = context.clientIp ?? 'unknown';
   if (intent === 'email') {
     const result = parseForm(emailChangeSchema, form);
@@ -161,15 +158,13 @@ function EmailCard({ answer }: { answer: ReturnType<typeof answerOf<'email'>> })
       <p className={styles.cardLead}>
         新しいアドレスに確認メールをお送りします。メールのリンクを開くと変更が完了し、それまでは現在のアドレスでログインできます。
       </p>
-      <ValidatedForm
+      <IntentForm
         key={sentTo ? `sent-${sentTo}` : 'form'}
-        method="post"
+        intent="email"
         className={styles.form}
         schema={emailChangeSchema}
-        serverErrors={answer?.ok === false ? answer.errors : undefined}
+        answer={answer}
       >
-        <CsrfField />
-        <input type="hidden" name="intent" value="email" />
         <Input
           label="新しいメールアドレス"
           name="email"
@@ -191,7 +186,7 @@ function EmailCard({ answer }: { answer: ReturnType<typeof answerOf<'email'>> })
             時間以内にリンクを開いて、変更を完了してください。{RECIPIENT_LIMIT_NOTE}
           </p>
         )}
-      </ValidatedForm>
+      </IntentForm>
     </Card>
   );
 }
@@ -210,15 +205,13 @@ function PasswordCard({ answer }: { answer: ReturnType<typeof answerOf<'password
         現在のパスワードを入力してから、新しいパスワードを設定してください。変更すると、この端末以外ではログアウトします。
       </p>
       {/* A new key after a change empties the fields: nothing of the old password stays on screen. */}
-      <ValidatedForm
+      <IntentForm
         key={changed ? 'changed' : 'form'}
-        method="post"
+        intent="password"
         className={styles.form}
         schema={passwordChangeSchema}
-        serverErrors={answer?.ok === false ? answer.errors : undefined}
+        answer={answer}
       >
-        <CsrfField />
-        <input type="hidden" name="intent" value="password" />
         <CurrentPasswordField />
         <NewPasswordFields />
         <div className={styles.actions}>
@@ -231,7 +224,7 @@ function PasswordCard({ answer }: { answer: ReturnType<typeof answerOf<'password
             {PASSWORD_CHANGED}
           </p>
         )}
-      </ValidatedForm>
+      </IntentForm>
     </Card>
   );
 }
@@ -282,15 +275,13 @@ function DeletionConfirmation({ summary, answer }: { summary: AccountDeletionSum
         </li>
         <li>同じメールアドレスで、あらためて会員登録できます。</li>
       </ul>
-      <ValidatedForm
-        method="post"
+      <IntentForm
         action={`/mypage/account?step=${DELETION_STEP}`}
+        intent="delete"
         className={styles.form}
         schema={accountDeletionSchema}
-        serverErrors={answer?.ok === false ? answer.errors : undefined}
+        answer={answer}
       >
-        <CsrfField />
-        <input type="hidden" name="intent" value="delete" />
         <CurrentPasswordField />
         <div className={styles.confirmActions}>
           <Button href="/mypage/account" variant="secondary">
@@ -300,7 +291,7 @@ function DeletionConfirmation({ summary, answer }: { summary: AccountDeletionSum
             退会する
           </Button>
         </div>
-      </ValidatedForm>
+      </IntentForm>
     </Card>
   );
 }

@@ -11,7 +11,6 @@ import { REJECTION_REASON_LABELS } from '../../features/posts/labels';
 import { postingEntryPath } from '../../features/posts/posting-routes';
 import { POST_TYPES, postPath } from '../../features/posts/post-types';
 import { AppError } from '../../lib/app-error';
-import { readFormData } from '../../lib/form-data.server';
 import { formatDateTime } from '../../lib/format-date-time';
 import { parseId } from '../../lib/http';
 import { privatePageMeta } from '../../lib/meta';
@@ -21,6 +20,7 @@ import { Link } from '../../ui/link';
 import { useSnackBar } from '../../ui/snack-bar';
 import { KeepWords } from '../../ui/keep-words';
 import type { Route } from './+types/posts';
+import { readStudentForm } from './student-form.server';
 import styles from './mypage.module.css';
 
 // /mypage/posts: the student's own posts with their status (the life cycle of docs/product/content.md#life-cycle),
@@ -34,9 +34,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStudent(request);
-  const form = await readFormData(request);
-  if (form.get('intent') !== 'delete') throw new AppError('invalid_request');
+  const { user, form, intent } = await readStudentForm(request);
+  if (intent !== 'delete') throw new AppError('invalid_request');
   const postId = parseId(form.get('postId')?.toString());
   if (postId === null) throw new AppError('not_found');
   await deleteDraft({ userId: user.id, postId });

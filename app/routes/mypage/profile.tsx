@@ -1,7 +1,7 @@
 import { privatePageHeaders } from '../../features/accounts/page-headers';
 import { useEffect } from 'react';
 import { data, useNavigation } from 'react-router';
-import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { IntentForm } from '../../features/accounts/components/intent-form';
 import { getMyProfile } from '../../features/accounts/get-my-profile.server';
 import { listFilterOptions } from '../../features/companies/list-filter-options.server';
 import {
@@ -21,7 +21,6 @@ import { listAuthorNotices } from '../../features/moderation/list-author-notices
 import { isPostPath } from '../../features/posts/post-types';
 import { AppError } from '../../lib/app-error';
 import { listValue, parseForm, textValue } from '../../lib/form';
-import { readFormData } from '../../lib/form-data.server';
 import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { buttonClassName } from '../../ui/button-class-name';
@@ -32,8 +31,8 @@ import { Link } from '../../ui/link';
 import { Select } from '../../ui/select';
 import { RadioGroup } from '../../ui/radio';
 import { useSnackBar } from '../../ui/snack-bar';
-import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/profile';
+import { readStudentForm } from './student-form.server';
 import styles from './mypage.module.css';
 
 export const headers = privatePageHeaders;
@@ -64,9 +63,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 // Two forms on one page, told apart by their intent; each answers with its own result.
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStudent(request);
-  const form = await readFormData(request);
-  const intent = form.get('intent');
+  const { user, form, intent } = await readStudentForm(request);
   if (intent === 'profile') {
     const result = parseForm(profileSchema, form);
     if (!result.ok) return data({ intent: 'profile' as const, ...result }, { status: 400 });
@@ -149,14 +146,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
       )}
       <Card as="section" title="プロフィール" titleAs="h2" className={styles.card}>
         <SavedNote shown={profileResult?.ok === true} />
-        <ValidatedForm
-          method="post"
-          className={styles.form}
-          schema={profileSchema}
-          serverErrors={profileResult?.ok === false ? profileResult.errors : undefined}
-        >
-          <CsrfField />
-          <input type="hidden" name="intent" value="profile" />
+        <IntentForm intent="profile" className={styles.form} schema={profileSchema} answer={profileResult}>
           <p className={styles.email}>メールアドレス: {profile.email}</p>
           <Input
             label="お名前"
@@ -211,20 +201,13 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               </Link>
             )}
           </div>
-        </ValidatedForm>
+        </IntentForm>
       </Card>
 
       <Card as="section" title="希望条件" titleAs="h2" className={styles.card}>
         <p className={styles.cardLead}>興味のある業界と勤務地を選ぶと、おすすめ企業に反映されます。いくつでも選べます。</p>
         <SavedNote shown={conditionResult?.ok === true} />
-        <ValidatedForm
-          method="post"
-          className={styles.form}
-          schema={matchConditionsSchema}
-          serverErrors={conditionResult?.ok === false ? conditionResult.errors : undefined}
-        >
-          <CsrfField />
-          <input type="hidden" name="intent" value="conditions" />
+        <IntentForm intent="conditions" className={styles.form} schema={matchConditionsSchema} answer={conditionResult}>
           <CheckboxGroup legend="希望業界" orientation="horizontal" name="industryIds">
             {choices.industries.map((industry) => (
               <Checkbox
@@ -272,7 +255,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
               希望条件を保存する
             </Button>
           </div>
-        </ValidatedForm>
+        </IntentForm>
       </Card>
     </>
   );

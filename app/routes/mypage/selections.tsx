@@ -19,7 +19,6 @@ import { addTrackerEntry, addTrackerEvent, deleteTrackerEvent, setTrackerState }
 import { AppError, type FormErrors } from '../../lib/app-error';
 import { publicOrigin } from '../../lib/config.server';
 import { formFailure, parseForm, textValue } from '../../lib/form';
-import { readFormData } from '../../lib/form-data.server';
 import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Card } from '../../ui/card';
@@ -28,6 +27,7 @@ import { RadioGroup } from '../../ui/radio';
 import { useSnackBar } from '../../ui/snack-bar';
 import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/selections';
+import { readStudentForm } from './student-form.server';
 import styles from './selections.module.css';
 
 // /mypage/selections: the selection tracker (選考管理, issue 17, docs/decisions/035-selection-tracker.md).
@@ -71,9 +71,7 @@ function answerOf(actionData: unknown): Answer | undefined {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const user = await requireStudent(request);
-  const form = await readFormData(request);
-  const intent = form.get('intent');
+  const { user, form, intent } = await readStudentForm(request);
   if (intent === 'add') {
     const result = parseForm(addEntrySchema, form);
     if (!result.ok) return data(result, { status: 400 });

@@ -57,6 +57,38 @@ export function PostListControls({ scope, query, facets, industries }: PostListC
   const searching = query.q.trim() !== '';
   const offersFilters =
     scope.selection || scope.industry || scope.yearLabel !== null || scope.season || scope.results.length > 0 || jobTypes.length > 0;
+  // The filters this list offers, each with 「すべて」 first (AnySelect), in the form's order.
+  const entriesOf = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+  const filters = [
+    scope.selection && { name: 'selection', label: '選考', value: query.selection, options: entriesOf(SELECTION_LABELS) },
+    scope.industry && {
+      name: 'industry',
+      label: '業界',
+      value: query.industryId === null ? null : String(query.industryId),
+      options: industries.map((industry) => ({ value: String(industry.id), label: industry.name })),
+    },
+    scope.yearLabel && {
+      name: 'year',
+      label: scope.yearLabel,
+      value: query.year === null ? null : String(query.year),
+      options: years.map((year) => ({ value: String(year), label: `${year}年` })),
+    },
+    scope.season && { name: 'season', label: '時期', value: query.season, options: entriesOf(SEASON_LABELS) },
+    scope.results.length > 0 && {
+      name: 'result',
+      label: '結果',
+      value: query.result,
+      options: scope.results.map((value) => ({ value, label: RESULT_LABELS[value] ?? value })),
+    },
+    scope.jobType &&
+      jobTypes.length > 0 && {
+        name: 'job',
+        label: '職種・コース',
+        value: query.jobType,
+        options: jobTypes.map((value) => ({ value, label: value })),
+      },
+  ].filter((filter) => !!filter);
+
   return (
     <div className={styles.controls}>
       {(offersFilters || scope.family === 'entry_sheet') && (
@@ -93,54 +125,9 @@ export function PostListControls({ scope, query, facets, industries }: PostListC
                 条件で絞り込む{active > 0 && <span className={styles.active}>（{active}件の条件）</span>}
               </summary>
               <div className={styles.selects}>
-                {scope.selection && (
-                  <AnySelect
-                    name="selection"
-                    label="選考"
-                    value={query.selection}
-                    options={Object.entries(SELECTION_LABELS).map(([value, label]) => ({ value, label }))}
-                  />
-                )}
-                {scope.industry && (
-                  <AnySelect
-                    name="industry"
-                    label="業界"
-                    value={query.industryId === null ? null : String(query.industryId)}
-                    options={industries.map((industry) => ({ value: String(industry.id), label: industry.name }))}
-                  />
-                )}
-                {scope.yearLabel && (
-                  <AnySelect
-                    name="year"
-                    label={scope.yearLabel}
-                    value={query.year === null ? null : String(query.year)}
-                    options={years.map((year) => ({ value: String(year), label: `${year}年` }))}
-                  />
-                )}
-                {scope.season && (
-                  <AnySelect
-                    name="season"
-                    label="時期"
-                    value={query.season}
-                    options={Object.entries(SEASON_LABELS).map(([value, label]) => ({ value, label }))}
-                  />
-                )}
-                {scope.results.length > 0 && (
-                  <AnySelect
-                    name="result"
-                    label="結果"
-                    value={query.result}
-                    options={scope.results.map((value) => ({ value, label: RESULT_LABELS[value] ?? value }))}
-                  />
-                )}
-                {scope.jobType && jobTypes.length > 0 && (
-                  <AnySelect
-                    name="job"
-                    label="職種・コース"
-                    value={query.jobType}
-                    options={jobTypes.map((value) => ({ value, label: value }))}
-                  />
-                )}
+                {filters.map((filter) => (
+                  <AnySelect key={filter.name} {...filter} />
+                ))}
               </div>
             </details>
           )}
