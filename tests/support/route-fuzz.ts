@@ -527,7 +527,7 @@ export async function runFuzz(options: {
   concurrency?: number;
   onResult?: (result: FuzzResult) => void;
 }): Promise<FuzzResult[]> {
-  const agent = new Agent({ keepAlive: true, maxSockets: (options.concurrency ?? 6) + 2 });
+  const agent = new Agent({ keepAlive: true, maxSockets: (options.concurrency ?? 4) + 2 });
   const send = createSender(new URL(options.baseUrl), agent);
   const byRoute = new Map<string, FuzzCase[]>();
   for (const fuzzCase of options.cases) byRoute.set(fuzzCase.route, [...(byRoute.get(fuzzCase.route) ?? []), fuzzCase]);
@@ -560,7 +560,7 @@ export async function runFuzz(options: {
   }
 
   await Promise.all(
-    Array.from({ length: options.concurrency ?? 6 }, async () => {
+    Array.from({ length: options.concurrency ?? 4 }, async () => {
       for (let cases = queue.shift(); cases; cases = queue.shift()) await runRoute(cases);
     }),
   );
