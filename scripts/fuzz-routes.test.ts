@@ -2,7 +2,7 @@
 // what it sends in a form it found.
 import { describe, expect, it } from 'vitest';
 import { formsOf, hostileFormCases, HOSTILE, patternOf } from '../tests/support/form-fuzz';
-import { fuzzCases, fuzzCasesHalf, leakOf } from '../tests/support/route-fuzz';
+import { leakOf } from '../tests/support/route-fuzz';
 import { routeTemplates } from '../tests/support/route-paths';
 import routes from '../app/routes';
 
@@ -74,17 +74,5 @@ describe('the forms the fuzzer finds', () => {
     expect(patternOf('/intern_experiences/new?company_id=1', templates)).toBe('/intern_experiences/new');
     expect(patternOf('/intern_experiences/12', templates)).toBe('/intern_experiences/:postId');
     expect(patternOf('/admin/posts/3.data', templates)).toBe('/admin/posts/:postId');
-  });
-});
-
-describe('fuzzCasesHalf', () => {
-  it('splits the cases into two halves by route that together are every case, once', () => {
-    const all = fuzzCases(routes);
-    const [first, second] = [fuzzCasesHalf(routes, 0), fuzzCasesHalf(routes, 1)];
-    expect(first.length + second.length).toBe(all.length);
-    const routesOf = (cases: typeof all) => new Set(cases.map((fuzzCase) => fuzzCase.route));
-    expect([...routesOf(first)].filter((route) => routesOf(second).has(route))).toEqual([]);
-    expect(routesOf(first).size + routesOf(second).size).toBe(routesOf(all).size);
-    expect(Math.abs(first.length - second.length)).toBeLessThan(all.length / 4);
   });
 });

@@ -1,17 +1,41 @@
+// What an outside test of the running site checks (issue 11), against a production server of its
+// own: configured with a public origin that is not the address it listens on, logging at info,
+// so that its logs can be read. No browser is needed for most of it.
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import routes from '../../app/routes';
-import { FUZZ_MODERATOR, FUZZ_STUDENT, fuzzAndCheck, logLines, ownServer } from '../support/fuzz-run';
-import { fuzzCasesHalf, hostileTextCases } from '../support/route-fuzz';
+import { fuzzCases, hostileTextCases, runFuzz, summarize } from '../support/route-fuzz';
+import { startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
 const BASE = `http://127.0.0.1:${PORT}`;
 const ORIGIN = 'https://shulog.example';
 const PASSWORD = 'shulog-demo-2026';
+/** An answer slower than this is a hang (see the fuzz test). */
+const HANG_MS = 10_000;
 
-const own = ownServer(PORT, { PUBLIC_ORIGIN: ORIGIN });
+let server: StartedServer;
+let dataDir: string;
 
 test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  dataDir = mkdtempSync(join(tmpdir(), 'shulog-robustness-'));
+  server = startServerProcess({ PORT: String(PORT), DATA_DIR: dataDir, PUBLIC_ORIGIN: ORIGIN });
+  await waitForHealth(PORT, server);
+});
+
+test.afterAll(async () => {
+  if (server?.child.exitCode === null) {
+    server.child.kill('SIGTERM');
+    await server.exit;
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /**
  * A request with headers exactly as given (fetch would replace a Host header with its own):
@@ -34,6 +58,22 @@ function send(path: string, options: { method?: string; headers?: Record<string,
   });
 }
 
+/** The stdout lines written since `from` characters, parsed. */
+function logLines(from = 0): Array<Record<string, unknown>> {
+  return server
+    .stdout()
+    .slice(from)
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      try {
+        return JSON.parse(line) as Record<string, unknown>;
+      } catch {
+        return { unparsable: line };
+      }
+    });
+}
+
 async function formSession(headers: Record<string, string> = {}) {
   const response = await send('/login', { headers });
   const cookie = response.cookies.map((value) => value.split(';')[0]).join('; ');
@@ -41,9 +81,13 @@ async function formSession(headers: Record<string, string> = {}) {
   return { cookie, token };
 }
 
-test('fuzzing half the routes (route-fuzz.spec.ts: the other half), every method, malformed input and every field of every form and call with NUL, C1 controls and bidi overrides: no answer is 500, hangs, is English or internal, and the logs stay one JSON line each', async () => {
+test('fuzzing every route, method, malformed input and every field of every form and call with NUL, C1 controls and bidi overrides: no answer is 500, hangs, is English or internal, and the logs stay one JSON line each', async () => {
   test.setTimeout(900_000);
-  const hostile = await hostileTextCases({ baseUrl: BASE, routes, student: FUZZ_STUDENT, moderator: FUZZ_MODERATOR });
+  const logStart = server.stdout().length;
+  // student40 has companies on the selection tracker, so the board's event forms are found too.
+  const student = { email: 'student40@shulog.example', password: PASSWORD };
+  const moderator = { email: 'admin@shulog.example', password: PASSWORD };
+  const hostile = await hostileTextCases({ baseUrl: BASE, routes, student, moderator });
   // The forms of issue 28's 16 fields were found: the accounts, the profile, the tracker's events,
   // the report and rejection notes (the drafts' fields go in the JSON calls).
   const hostileFields = new Set(hostile.map((fuzzCase) => `${fuzzCase.route} ${fuzzCase.label.replace(/ \(form on .*\)$/, '')}`));
@@ -62,8 +106,31 @@ test('fuzzing half the routes (route-fuzz.spec.ts: the other half), every method
     '/admin/posts/:postId hostile text: note',
   ])
     expect(hostileFields, field).toContain(field);
-  console.log(`${hostile.length} requests with hostile text`);
-  await fuzzAndCheck({ server: own.server, baseUrl: BASE, cases: [...fuzzCasesHalf(routes, 0), ...hostile], minimum: 5_000 });
+  const cases = [...fuzzCases(routes), ...hostile];
+  const results = await runFuzz({ baseUrl: BASE, cases, student, moderator });
+  const rows = summarize(results);
+  console.log(`fuzz: ${results.length} requests (${hostile.length} with hostile text) over ${rows.length} routes`);
+  for (const row of rows)
+    console.log(
+      `  ${row.route}: ${row.requests} requests, ${row.errors} ≥ 500, ${row.leaks} English or internal, slowest ${Math.round(row.maxMs)} ms`,
+    );
+  // A hang, not a slow answer: the fuzz runs beside the other browser tests on two cores, where
+  // an ordinary page can take two seconds; an input that makes the server spin takes far longer.
+  // How fast pages are is the benchmark's to measure (npm run bench), not a test's.
+  const failures = results.filter((result) => result.status >= 500 || result.status === 0 || result.ms > HANG_MS || result.leak);
+  expect(failures.slice(0, 20)).toEqual([]);
+  // Every route of app/routes.ts was covered, also the ones added after this test was written.
+  expect(rows.length).toBe(new Set(cases.map((fuzzCase) => fuzzCase.route)).size);
+  expect(results.length).toBeGreaterThan(10_000);
+
+  // Junk costs one JSON request line each: nothing on stderr, no stack traces, no errors. A line is
+  // written when its answer has gone: wait until every request's is there.
+  await expect.poll(() => logLines(logStart).filter((line) => line.msg === 'request').length).toBeGreaterThanOrEqual(results.length);
+  expect(server.stderr()).toBe('');
+  const lines = logLines(logStart);
+  expect(lines.filter((line) => 'unparsable' in line)).toEqual([]);
+  expect(lines.filter((line) => Number(line.level) >= 50)).toEqual([]);
+  expect(lines.filter((line) => line.msg === 'request').length).toBeGreaterThanOrEqual(results.length);
 });
 
 test('links in emails, canonical and OGP URLs and the sitemap come from PUBLIC_ORIGIN, never from the request', async () => {
@@ -111,14 +178,14 @@ test('links in emails, canonical and OGP URLs and the sitemap come from PUBLIC_O
   expect(link?.startsWith(`${ORIGIN}/password_reset/`)).toBe(true);
   // And the token of that link never reaches the log.
   const token = link!.split('/').pop()!;
-  const logged = () => logLines(own.server).filter((line) => String(line.url).startsWith('/password_reset/')).length;
+  const logged = () => logLines().filter((line) => String(line.url).startsWith('/password_reset/')).length;
   const before = logged();
   await fetch(`${BASE}/password_reset/${token}`);
   await fetch(`${BASE}/password_reset/${token.replaceAll('-', '%2D')}.data`);
   // Both requests' lines are written (when their answers have gone), the token in neither.
   await expect.poll(logged).toBe(before + 2);
-  expect(own.server.stdout()).not.toContain(token);
-  expect(own.server.stdout()).toContain('/password_reset/[redacted]');
+  expect(server.stdout()).not.toContain(token);
+  expect(server.stdout()).toContain('/password_reset/[redacted]');
 });
 
 test('after login, redirect_to never sends the student to another host', async () => {

@@ -267,17 +267,6 @@ function randomCases(template: RouteTemplate, seed: number, count: number): Fuzz
   });
 }
 
-/**
- * One of the two halves of fuzzCases(routes), by route (every other route of the table), for two
- * servers fuzzed side by side (tests/e2e/robustness.spec.ts and route-fuzz.spec.ts).
- */
-export function fuzzCasesHalf(routes: RouteEntry[], half: 0 | 1): FuzzCase[] {
-  const cases = fuzzCases(routes);
-  const patterns = [...new Set(cases.map((fuzzCase) => fuzzCase.route))];
-  const mine = new Set(patterns.filter((_, index) => index % 2 === half));
-  return cases.filter((fuzzCase) => mine.has(fuzzCase.route));
-}
-
 /** Every case for the URL table: deterministic for a given seed. */
 export function fuzzCases(routes: RouteEntry[], options: { seed?: number; randomPerRoute?: number } = {}): FuzzCase[] {
   const templates = routeTemplates(routes);
@@ -433,7 +422,7 @@ async function loggedInSession(send: Sender, email: string, password: string, to
   return { cookie, token };
 }
 
-export type Account = { email: string; password: string };
+type Account = { email: string; password: string };
 
 /** The sessions of one sequence of cases: each identity's, made when first needed. */
 function sessionsFor(send: Sender, accounts: { student: Account; moderator?: Account }) {
