@@ -424,29 +424,114 @@ export async function growTo(target: BenchTarget, stage: Stage, previous: Stage 
 
 export type StudentSession = { userId: number; sessionId: string; csrfToken: string };
 
+/** What each bench student has, as a student in the middle of job hunting (issue 30). */
+export const STUDENT_DATA = { favorites: 20, posts: 30, trackerEntries: 15, trackerEvents: 15, clips: 50 } as const;
+
 /**
- * Logs `count` of the bench's students in, as a login does (a session row with its CSRF token),
- * but straight in the database: the login form allows six attempts a minute from one address.
- * On PGlite this must run while the server is stopped (one process owns the data directory).
+ * Students of their own for the bench (not the generated posts' authors, whose post counts grow
+ * with the stages), each with the data of STUDENT_DATA: a completed profile with match
+ * conditions, favorites, posts (generated posts made theirs; the newest ten approved by a
+ * moderator with their points, so /mypage has notices), tracker entries with events, and clips.
+ */
+async function insertBenchStudents(count: number): Promise<number[]> {
+  const db = database();
+  const hash = await hashPassword('bench-password-not-for-login');
+  const rows = await db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, role, name, university, faculty, graduation_year, profile_completed_at)
+     SELECT 'reader' || g || '@bench.example', $1, 'student', '読者' || g, 'ベンチ大学', '経済学部', 2027 + g % 2, now()
+     FROM generate_series(1, ${count}) g RETURNING id`,
+    [hash],
+  );
+  const ids = rows.map((row) => Number(row.id));
+  const [moderator] = await db.query<{ id: number }>(
+    `INSERT INTO users (email, password_hash, role, name) VALUES ('moderator@bench.example', $1, 'moderator', 'ベンチ審査担当') RETURNING id`,
+    [hash],
+  );
+  const { favorites, posts, trackerEntries, trackerEvents, clips } = STUDENT_DATA;
+  for (const [index, id] of ids.entries()) {
+    await db.query(
+      `INSERT INTO user_preferred_industries (user_id, industry_id) SELECT $1, i.id FROM industries i ORDER BY (i.id * 7 + $1) % 13 LIMIT 3`,
+      [id],
+    );
+    await db.query(
+      `INSERT INTO user_preferred_prefectures (user_id, prefecture_id) SELECT $1, p.id FROM prefectures p ORDER BY (p.id * 11 + $1) % 47 LIMIT 5`,
+      [id],
+    );
+    await db.query(
+      `INSERT INTO favorites (user_id, company_id)
+       SELECT $1, c.id FROM generate_series(1, ${favorites}) g JOIN companies c ON c.id = 1 + (g * 97 + $1) % 1000
+       ON CONFLICT DO NOTHING`,
+      [id],
+    );
+    // Thirty generated posts of every type become the student's, a different thirty for each.
+    await db.query(
+      `UPDATE posts SET author_id = $1 WHERE id IN (
+         SELECT id FROM posts WHERE status = 'published' AND author_id IS NOT NULL ORDER BY id OFFSET $2 LIMIT ${posts})`,
+      [id, index * posts],
+    );
+    await db.query(
+      `WITH approved AS (
+         SELECT id, published_at FROM posts WHERE author_id = $1 ORDER BY published_at DESC LIMIT 10
+       ), events AS (
+         INSERT INTO moderation_events (post_id, revision, moderator_id, action, created_at)
+         SELECT id, 1, $2, 'approve', published_at FROM approved RETURNING post_id, created_at
+       )
+       INSERT INTO point_entries (user_id, amount, reason, post_id, created_at)
+       SELECT $1, 500, 'post_published', post_id, created_at FROM events`,
+      [id, Number(moderator!.id)],
+    );
+    await db.query(
+      `INSERT INTO tracker_entries (user_id, company_id, category, status)
+       SELECT $1, c.id, (CASE WHEN g % 3 = 0 THEN 'recruit' ELSE 'intern' END)::tracker_category,
+         (ARRAY['registered', 'es_submitted', 'passed_first_interview', 'intern_participated'])[1 + g % 4]::tracker_status
+       FROM generate_series(1, ${trackerEntries}) g JOIN companies c ON c.id = 1 + (g * 61 + $1) % 1000
+       ON CONFLICT DO NOTHING`,
+      [id],
+    );
+    // Each entry's history as the board keeps it: registered, then the step it reached.
+    await db.query(
+      `INSERT INTO tracker_steps (entry_id, status, "on")
+       SELECT e.id, s.status, (now() AT TIME ZONE $2)::date - s.days_ago
+       FROM tracker_entries e
+       CROSS JOIN LATERAL (VALUES ('registered'::tracker_status, 30), (e.status, 5)) AS s(status, days_ago)
+       WHERE e.user_id = $1 AND (s.status = 'registered' OR e.status <> 'registered')`,
+      [id, TOKYO_TIME_ZONE],
+    );
+    await db.query(
+      `INSERT INTO tracker_events (user_id, company_id, kind, date, time)
+       SELECT $1, e.company_id, (ARRAY['es_deadline', 'web_test_deadline', 'briefing', 'interview'])[1 + g % 4]::tracker_event_kind,
+         (now() AT TIME ZONE $2)::date + (g * 3 - 10), CASE WHEN g % 2 = 0 THEN '10:00' END
+       FROM generate_series(1, ${trackerEvents}) g
+       JOIN LATERAL (SELECT company_id FROM tracker_entries WHERE user_id = $1 ORDER BY id OFFSET g % ${trackerEntries} LIMIT 1) e ON true`,
+      [id, TOKYO_TIME_ZONE],
+    );
+    await db.query(
+      `INSERT INTO clips (user_id, post_id, created_at)
+       SELECT $1, p.id, now() - g * interval '1 hour'
+       FROM generate_series(1, ${clips}) g JOIN posts p ON p.id = (SELECT min(id) FROM posts) + (g * 131 + $1 * 17) % 2000
+       WHERE p.status = 'published'
+       ON CONFLICT DO NOTHING`,
+      [id],
+    );
+  }
+  return ids;
+}
+
+/**
+ * Makes \`count\` bench students (insertBenchStudents) and logs them in, as a login does (a session
+ * row with its CSRF token), but straight in the database: the login form allows six attempts a
+ * minute from one address. On PGlite this must run while the server is stopped (one process owns
+ * the data directory).
  */
 export async function createStudentSessions(target: BenchTarget, count: number): Promise<StudentSession[]> {
   await openDatabase(target.kind === 'postgres' ? { kind: 'postgres', url: target.url } : { kind: 'pglite', dataDir: target.dataDir });
   try {
-    const rows = await database().query<{ id: number }>(`SELECT id FROM users WHERE role = 'student' ORDER BY id LIMIT ${count}`);
-    if (rows.length < count) throw new Error(`only ${rows.length} bench students, ${count} wanted`);
     const sessions: StudentSession[] = [];
-    for (const row of rows) {
-      // Twenty favorites each, as a student in the middle of job hunting has: the personal call
-      // of every shared page lists them.
-      await database().query(
-        `INSERT INTO favorites (user_id, company_id)
-         SELECT $1, c.id FROM generate_series(1, 20) g JOIN companies c ON c.id = 1 + (g * 97 + $1) % 1000
-         ON CONFLICT DO NOTHING`,
-        [Number(row.id)],
-      );
-      const session = await createSession({ userId: Number(row.id) });
-      sessions.push({ userId: Number(row.id), sessionId: session.id, csrfToken: session.csrfToken });
+    for (const userId of await insertBenchStudents(count)) {
+      const session = await createSession({ userId });
+      sessions.push({ userId, sessionId: session.id, csrfToken: session.csrfToken });
     }
+    await database().query('ANALYZE');
     return sessions;
   } finally {
     await closeDatabase();

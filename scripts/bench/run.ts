@@ -4,7 +4,8 @@
 // PostgreSQL when DATABASE_URL is set, otherwise on PGlite. Results: bench-results/*.json, *.md.
 // A shorter run: BENCH_STAGES=1000 (the stages, in companies), BENCH_ONLY=drafts (only the draft
 // case), BENCH_ONLY=cards (only the share-card flood, scripts/bench/cards.ts), BENCH_ONLY=import
-// (only the import case, on the demo data, scripts/bench/import.ts), BENCH_DRAFTS=0 (everything
+// (only the import case, on the demo data, scripts/bench/import.ts), BENCH_ONLY=students (only the
+// logged-in students' pages, with the node:http baseline), BENCH_DRAFTS=0 (everything
 // but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -42,8 +43,10 @@ const ONLY_DRAFTS = process.env.BENCH_ONLY === 'drafts';
 const ONLY_IMPORT = process.env.BENCH_ONLY === 'import';
 /** BENCH_ONLY=cards: the share-card flood and nothing else. */
 const ONLY_CARDS = process.env.BENCH_ONLY === 'cards';
-if (process.env.BENCH_ONLY && !ONLY_DRAFTS && !ONLY_IMPORT && !ONLY_CARDS)
-  throw new Error('BENCH_ONLY: only "drafts", "import" and "cards" are known');
+/** BENCH_ONLY=students: the logged-in students' pages and nothing else, beside the baseline. */
+const ONLY_STUDENTS = process.env.BENCH_ONLY === 'students';
+if (process.env.BENCH_ONLY && !ONLY_DRAFTS && !ONLY_IMPORT && !ONLY_CARDS && !ONLY_STUDENTS)
+  throw new Error('BENCH_ONLY: only "drafts", "import", "cards" and "students" are known');
 const DRAFTS = ONLY_DRAFTS || process.env.BENCH_DRAFTS !== '0';
 
 function log(message: string) {
@@ -203,6 +206,13 @@ function internExperiencePath(ranges: PostRange[]): string {
   throw new Error('no internship experience in the bench data');
 }
 
+/** One measurement after the other (they share the server). */
+async function measureEach<T>(items: T[], measureOne: (item: T) => Promise<Measurement>): Promise<Measurement[]> {
+  const measurements: Measurement[] = [];
+  for (const item of items) measurements.push(await measureOne(item));
+  return measurements;
+}
+
 /** The students' cases of one stage (issue 15): views per second, and the view's time with its personal call. */
 async function measureStudents(n: number, ranges: PostRange[], sessions: StudentSession[], seconds: number): Promise<Measurement[]> {
   const internExperiences = ranges.reduce((sum, range) => sum + Math.floor(range.total / 8), 0);
@@ -222,7 +232,13 @@ async function measureStudents(n: number, ranges: PostRange[], sessions: Student
       [studentPage(sessions, () => internExperiencePath(ranges)), personalCall],
       seconds,
     ),
-    await measureViews('/mypage, student (rendered for the session)', [studentPage(sessions, () => '/mypage')], seconds),
+    // The pages a student opens often, rendered for the session (issue 30), each student with
+    // the data of STUDENT_DATA; the top page's view includes its personal call.
+    await measureViews('top page, student (+ personal call)', [studentPage(sessions, () => '/'), personalCall], seconds),
+    ...(await measureEach(
+      ['/mypage', '/mypage/posts', '/mypage/selections', '/mypage/clips', '/mypage/points', '/mypage/favorite_companies', '/badges'],
+      (path) => measureViews(`${path}, student (rendered for the session)`, [studentPage(sessions, () => path)], seconds),
+    )),
   ];
 }
 
@@ -496,6 +512,16 @@ async function main() {
         if (ONLY_DRAFTS) {
           await runDrafts();
           if (hasExited(server)) throw new Error('the server stopped during the measurements');
+          continue;
+        }
+        if (ONLY_STUDENTS) {
+          students.push({ companies: n, results: await measureStudents(n, postRanges, sessions, seconds) });
+          if (last) {
+            const baseline = await measureBaseline(Buffer.from(await (await fetch(`${BASE}/companies/1`)).arrayBuffer()));
+            results.push(baseline);
+            for (const m of students.flatMap((stageResults) => stageResults.results))
+              m.ratioToBaseline = Math.round((m.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
+          }
           continue;
         }
         // Visitors opening companies at random. The parameter (which the page ignores) makes
