@@ -38,6 +38,7 @@ import type { Audience } from '../app/lib/shared-page';
 import { loggedUrl } from '../app/lib/logged-url';
 import { logWhenFinished } from './log-url';
 import { securityHeaders } from './security';
+import { requestSessions } from '../app/features/accounts/sessions.server';
 
 // For server/start.js, which runs this bundle in one or several processes.
 export { superviseWorkers, workerCount } from './supervisor';
@@ -82,6 +83,8 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
     next();
   });
   app.use(securityHeaders);
+  // One session lookup per request, whichever loaders ask (app/features/accounts/sessions.server.ts).
+  app.use((_req, _res, next) => requestSessions.run(new Map(), next));
   app.use(compression());
   // Sessions' responses are never cached; no POST, PUT, PATCH or DELETE runs without the
   // session's CSRF token (docs/decisions/004-csrf.md).

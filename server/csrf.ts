@@ -9,7 +9,7 @@ import { AppError } from '../app/lib/app-error';
 import { isValidCsrfToken } from '../app/features/accounts/session-request.server';
 import { CSRF_PARAM } from '../app/lib/csrf';
 import { readHeldBody, textField } from '../app/lib/form-data.server';
-import { checkedSessions, findSession } from '../app/features/accounts/sessions.server';
+import { findSession, requestSessions } from '../app/features/accounts/sessions.server';
 import { publicOrigin } from '../app/lib/config.server';
 import { sessionIdOf, setsSessionCookie } from '../app/lib/cookies';
 import { plainPage } from './plain-page';
@@ -122,7 +122,7 @@ export function csrfProtection() {
         return;
       }
       // The route's guard reads this session instead of looking it up again.
-      checkedSessions.run({ id: sessionId!, session }, next);
+      requestSessions.run(new Map([[sessionId!, Promise.resolve(session)]]), next);
     } catch (error) {
       if (error instanceof BodyTooLarge) {
         refuseTooLarge(req, res, wantsJson(req));

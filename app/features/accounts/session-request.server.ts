@@ -7,14 +7,15 @@ import { isProduction } from '../../lib/config.server';
 import { AppError } from '../../lib/app-error';
 import { withRedirectTo } from '../../lib/return-path';
 import type { Viewer } from '../../lib/viewer';
-import { checkedSessions, createSession, findSession, type Session, type SessionUser } from './sessions.server';
+import { createSession, findSession, type Session, type SessionUser, requestSessions } from './sessions.server';
 import { tokensEqual } from './tokens.server';
 
 export function readSessionId(request: Request): string | null {
   return sessionIdOf(request.headers.get('Cookie'));
 }
 
-// The root loader, the route loader and the action of one request share one lookup.
+// The root loader, the route loaders and the action of one request share one lookup: by the
+// request's scope where the server opened one (requestSessions), and by the Request object too.
 const lookups = new WeakMap<Request, Promise<Session | null>>();
 
 /** The request's live session, or null. */
@@ -22,8 +23,9 @@ export function getSession(request: Request): Promise<Session | null> {
   let lookup = lookups.get(request);
   if (!lookup) {
     const id = readSessionId(request);
-    const checked = checkedSessions.getStore();
-    lookup = !id ? Promise.resolve(null) : checked?.id === id ? Promise.resolve(checked.session) : findSession({ id });
+    const scope = requestSessions.getStore();
+    lookup = !id ? Promise.resolve(null) : (scope?.get(id) ?? findSession({ id }));
+    if (id) scope?.set(id, lookup);
     lookups.set(request, lookup);
   }
   return lookup;

@@ -41,10 +41,12 @@ export async function createSession(options: { userId: number | null; now?: Date
 }
 
 /**
- * The session the server's CSRF check already found for the request being handled (unsafe
- * methods only), so that the route's guard does not look it up a second time.
+ * The session lookups of the request being handled, by cookie value: the server opens one scope
+ * per request (server/app.ts), and the CSRF check puts the session it found there. React Router
+ * hands the root loader, each route's loader and the action a Request object of its own, so a
+ * memo by Request alone looked the same session up three times for one page.
  */
-export const checkedSessions = new AsyncLocalStorage<{ id: string; session: Session | null }>();
+export const requestSessions = new AsyncLocalStorage<Map<string, Promise<Session | null>>>();
 
 /** What a session lookup reads: the session row joined with its user (null columns for a visitor's). */
 export type SessionRow = {

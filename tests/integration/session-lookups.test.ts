@@ -1,0 +1,62 @@
+// Issue 30: a page rendered for a session looks its session up once. React Router hands the root
+// loader, each route's loader and the action a Request object of its own (it strips its own query
+// parameters into a copy for each), so the lookup is shared through the request's scope, which
+// the server opens for every request (server/app.ts) and the CSRF check fills.
+import { describe, expect, it } from 'vitest';
+import { observeStatements } from '../../app/db/client.server';
+import { getSession, getViewer } from '../../app/features/accounts/session-request.server';
+import { requestSessions } from '../../app/features/accounts/sessions.server';
+import { sessionRequest } from '../support/call-route';
+import { createLoggedInStudent } from '../factories';
+import { setUpTestDatabase } from '../setup/test-database';
+
+setUpTestDatabase();
+
+/** The session lookups (SELECTs from sessions) that `work` runs. */
+async function sessionLookups(work: () => Promise<unknown>): Promise<number> {
+  let lookups = 0;
+  const stop = observeStatements((statement) => {
+    if (/^select .* from "sessions"/i.test(statement)) lookups += 1;
+  });
+  try {
+    await work();
+  } finally {
+    stop();
+  }
+  return lookups;
+}
+
+describe('the session of one request', () => {
+  it('is looked up once for the three Request objects React Router makes of one page', async () => {
+    const student = await createLoggedInStudent();
+    const copies = () => [1, 2, 3].map(() => sessionRequest('/mypage', { sessionId: student.sessionId }));
+    const inScope = await sessionLookups(() =>
+      requestSessions.run(new Map(), async () => {
+        const [rootRequest, layoutRequest, pageRequest] = copies();
+        const viewers = await Promise.all([getViewer(rootRequest!), getViewer(layoutRequest!), getViewer(pageRequest!)]);
+        expect(viewers.map((viewer) => viewer?.userId)).toEqual([student.userId, student.userId, student.userId]);
+      }),
+    );
+    expect(inScope).toBe(1);
+    // Without the scope (a loader called on its own, as in these tests), each Request looks again.
+    const outside = await sessionLookups(() => Promise.all(copies().map((request) => getSession(request))));
+    expect(outside).toBe(3);
+  });
+
+  it('is not shared between two requests, nor between two sessions in one scope', async () => {
+    const first = await createLoggedInStudent();
+    const second = await createLoggedInStudent();
+    const lookups = await sessionLookups(async () => {
+      for (let request = 0; request < 2; request++) {
+        await requestSessions.run(new Map(), async () => {
+          const [a, b] = await Promise.all([
+            getViewer(sessionRequest('/mypage', { sessionId: first.sessionId })),
+            getViewer(sessionRequest('/mypage', { sessionId: second.sessionId })),
+          ]);
+          expect([a?.userId, b?.userId]).toEqual([first.userId, second.userId]);
+        });
+      }
+    });
+    expect(lookups).toBe(4);
+  });
+});
