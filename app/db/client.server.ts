@@ -135,6 +135,29 @@ function startVacuuming(client: PGlite, isClosed: () => boolean): ReturnType<typ
 /** A database as opened, before the migrations: what to start once they are applied. */
 type Opened = Database & { afterMigrations?(): void };
 
+/**
+ * PGlite runs a statement synchronously in this thread and answers through promises, so a request
+ * whose statements all come from PGlite runs from its first byte to its last in microtasks: the
+ * event loop does not turn until every request in that chain is done, and a connection that
+ * arrives meanwhile waits. Under load the benchmark saw new connections served one per turn,
+ * 0.2 s apart, for 3 s (docs/decisions/068-student-pages-profiled.md). Each statement outside a
+ * transaction now lets the event loop turn first (a transaction's statements keep going, so its
+ * lock is held no longer than before).
+ */
+function yieldBeforeStatements(client: PGlite): void {
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  client.query = (async (...args: Parameters<PGlite['query']>) => {
+    await turn();
+    return query(...args);
+  }) as PGlite['query'];
+  client.exec = (async (...args: Parameters<PGlite['exec']>) => {
+    await turn();
+    return exec(...args);
+  }) as PGlite['exec'];
+}
+
 async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Opened> {
   let release = () => {};
   let client: PGlite;
@@ -150,6 +173,7 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
   } else {
     client = await PGlite.create({ extensions: { pg_trgm }, loadDataDir: snapshot });
   }
+  yieldBeforeStatements(client);
   const handle = drizzlePglite(client, { schema, logger: statementLogger });
   let closed = false;
   let vacuum: ReturnType<typeof setInterval> | undefined;

@@ -21,6 +21,27 @@ describe('database', () => {
     expect(database.kind).toBe(process.env.DATABASE_URL ? 'postgres' : 'pglite');
   });
 
+  it('lets the event loop turn before each statement, so that a connection arriving meanwhile is not kept waiting', async () => {
+    // PostgreSQL answers over a socket; PGlite answers in this thread, and without the turn a
+    // chain of statements would run to its end before any I/O (decision 068).
+    const order: string[] = [];
+    const turn = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        order.push('event loop');
+        resolve();
+      }),
+    );
+    await Promise.all([
+      (async () => {
+        for (let statement = 0; statement < 3; statement++) await database.query('SELECT 1');
+        await db().select({ id: users.id }).from(users).limit(1);
+        order.push('statements');
+      })(),
+      turn,
+    ]);
+    expect(order).toEqual(['event loop', 'statements']);
+  });
+
   it('has a UTF-8 ctype and working Japanese trigrams', async () => {
     const [row] = await database.query<{ similarity: number }>("SELECT similarity('青葉システムズ', '青葉システム') AS similarity");
     expect(Number(row?.similarity)).toBeGreaterThan(0.5);
