@@ -2,9 +2,20 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AcquiredBadgeKind } from './badge-api-client';
 
-const api = vi.hoisted(() => ({ waiting: [] as AcquiredBadgeKind[][], displayed: [] as number[][] }));
+const api = vi.hoisted(() => ({
+  waiting: [] as AcquiredBadgeKind[][],
+  displayed: [] as number[][],
+  fetched: 0,
+  failWith: null as Error | null,
+  during: () => {},
+}));
 vi.mock('./badge-api-client', () => ({
-  fetchAcquiredBadges: async () => ({ badgeKinds: api.waiting.shift() ?? [] }),
+  fetchAcquiredBadges: async () => {
+    api.fetched += 1;
+    api.during();
+    if (api.failWith) throw api.failWith;
+    return { badgeKinds: api.waiting.shift() ?? [] };
+  },
   displayAcquiredBadges: async (options: { badgeKindIds: number[] }) => {
     api.displayed.push(options.badgeKindIds);
   },
@@ -28,10 +39,19 @@ async function load() {
   return { queue, lane, last: () => seen.at(-1) };
 }
 
+/** The session's cookie that the browser sees (app/lib/personal-parts.ts, hasSessionHint). */
+function loggedIn(yes: boolean) {
+  document.cookie = yes ? 'XSRF-TOKEN=token; path=/' : 'XSRF-TOKEN=; path=/; expires=Thu, 01 Jan 1970 00:00:00 GMT';
+}
+
 beforeEach(() => {
   document.body.innerHTML = '<div id="js-badge-popup-container"></div>';
   api.waiting = [];
   api.displayed = [];
+  api.fetched = 0;
+  api.failWith = null;
+  api.during = () => {};
+  loggedIn(true);
 });
 
 describe('the badge popup in the notice lane', () => {
@@ -124,5 +144,48 @@ describe('the badge popup in the notice lane', () => {
     expect(queue.isBadgePopupShowing()).toBe(false);
     expect(last()).toBeNull();
     expect(api.displayed).toEqual([]);
+  });
+
+  it('asks for nothing once the student has logged out in this tab, also for a request waiting its turn', async () => {
+    vi.useFakeTimers();
+    try {
+      onPhone(false);
+      const { queue, last } = await load();
+      api.waiting.push([kind(101)], [kind(102)]);
+      await queue.requestBadgePopup();
+      expect(last()).toEqual({ mode: 'notice', ids: [101] });
+      // A second badge earned while the first is on screen waits for it to close.
+      const waiting = queue.requestBadgePopup();
+      loggedIn(false);
+      queue.closeBadgePopup();
+      await vi.advanceTimersByTimeAsync(1500);
+      await waiting;
+      expect(api.fetched).toBe(1);
+      await queue.requestBadgePopup();
+      expect(api.fetched).toBe(1);
+      expect(last()).toBeNull();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('ends quietly when a logout overtook the fetch (401 without the session), and rethrows any other failure', async () => {
+    onPhone(false);
+    const { queue } = await load();
+    const { CallError } = await import('../../lib/site-client');
+    const unauthorized = new CallError('/api/v1/student/badges/acquire', { ok: false, status: 401, code: 'unauthorized', message: '' });
+    api.failWith = unauthorized;
+    // Still logged in as far as this tab knows: a 401 is a failure like any other.
+    await expect(queue.requestBadgePopup()).rejects.toBe(unauthorized);
+    expect(queue.isBadgePopupShowing()).toBe(false);
+    // The fetch left before the logout and came back after it.
+    api.during = () => loggedIn(false);
+    await expect(queue.requestBadgePopup()).resolves.toBeUndefined();
+    expect(api.fetched).toBe(2);
+    expect(queue.isBadgePopupShowing()).toBe(false);
+    api.during = () => {};
+    api.failWith = new CallError('/api/v1/student/badges/acquire', { ok: false, status: 500, code: 'server_error', message: '' });
+    loggedIn(true);
+    await expect(queue.requestBadgePopup()).rejects.toThrow('answered 500');
   });
 });

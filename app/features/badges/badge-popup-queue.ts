@@ -9,6 +9,12 @@
 // earned by merely opening a page (reading badges: 103 and 201–208) do not open the modal sheet
 // over the page just opened: a small bar says so, gathering those earned while it stays, and
 // 「見る」 opens them all in one sheet (docs/decisions/045-notices-and-badges.md).
+//
+// A popup belongs to the session it was asked for in: a request still waiting for its turn when
+// the student logs out in this tab asks for nothing, and a fetch that the logout overtook (answered
+// 401 once the session's cookies are gone) ends quietly; every other failure is rethrown.
+import { hasSessionHint } from '../../lib/personal-parts';
+import { CallError } from '../../lib/site-client';
 import { enterLane, leaveLane, type LaneNotice, type LaneTicket } from '../../ui/notice-lane';
 import { displayAcquiredBadges, fetchAcquiredBadges, type AcquiredBadgeKind } from './badge-api-client';
 
@@ -115,6 +121,11 @@ function showGathered() {
 async function run(): Promise<void> {
   showing = true;
   const turn = await waitForTurn({ yields: false, hide: () => {} });
+  if (!hasSessionHint()) {
+    showing = false;
+    leaveLane(turn);
+    return;
+  }
   let kinds: AcquiredBadgeKind[];
   try {
     kinds = (await fetchAcquiredBadges()).badgeKinds;
@@ -127,6 +138,7 @@ async function run(): Promise<void> {
   } catch (error) {
     showing = false;
     leaveLane(turn);
+    if (error instanceof CallError && error.status === 401 && !hasSessionHint()) return;
     // docs/product/calls.md#errors: a failed badge fetch is rethrown, not handled.
     throw error;
   }
@@ -148,10 +160,15 @@ async function run(): Promise<void> {
 
 /** Shows the popup now, or once no other popup is showing. Only on pages with the container. */
 export function requestBadgePopup(): Promise<void> {
-  if (typeof document === 'undefined' || !document.getElementById(BADGE_POPUP_CONTAINER_ID)) return Promise.resolve();
+  if (typeof document === 'undefined' || !document.getElementById(BADGE_POPUP_CONTAINER_ID) || !hasSessionHint()) return Promise.resolve();
   if (!showing) return run();
   return new Promise((resolve, reject) => {
     const timer = setInterval(() => {
+      if (!hasSessionHint()) {
+        clearInterval(timer);
+        resolve();
+        return;
+      }
       if (showing) return;
       clearInterval(timer);
       run().then(resolve, reject);
