@@ -18,6 +18,10 @@ export default defineConfig({
   // Three workers share two cores: the long flows (post, send back, correct, send again) take
   // ~40 s alone and half as long again beside the others. A test still fails on its first try.
   timeout: 90_000,
+  // A condition (a message shown, a URL reached) may take longer than Playwright's 5 s to come true
+  // when every core is busy for the whole run, as on CI: each expectation waits up to 10 s for it.
+  // A test still fails on the first try, and nothing is clicked twice.
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     locale: 'ja-JP',
