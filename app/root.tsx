@@ -18,6 +18,7 @@ import {
   loadPersonalParts,
   PERSONAL_HEAD_SCRIPT,
   reloadPersonalParts,
+  sessionChangedSinceAsked,
   reportPageView,
   revealPersonalParts,
   useLoadedPersonalParts,
@@ -107,11 +108,15 @@ function usePersonalParts() {
   useEffect(() => {
     if (loaded) revealPersonalParts();
   }, [loaded]);
-  // A login or logout in this tab changes the root loader's viewer: the personal parts follow.
+  // A login or logout in this tab changes the root loader's viewer, or (on a shared page, rendered
+  // for nobody) the session's cookie: the personal parts follow.
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: checked once per page reached (location.key).
   useEffect(() => {
-    if (renderedFor === undefined || !loaded) return;
-    if ((loaded.viewer?.userId ?? null) !== renderedFor) void reloadPersonalParts();
-  }, [renderedFor, loaded]);
+    if (!loaded) return;
+    const viewerChanged = renderedFor !== undefined && (loaded.viewer?.userId ?? null) !== renderedFor;
+    if (viewerChanged || sessionChangedSinceAsked()) void reloadPersonalParts();
+  }, [renderedFor, loaded, key]);
 }
 
 /**

@@ -75,7 +75,7 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
     gathered: BROWSER,
     listeners: BROWSER,
   },
-  'app/lib/personal-parts.ts': { current: BROWSER, loading: BROWSER, listeners: BROWSER },
+  'app/lib/personal-parts.ts': { current: BROWSER, loading: BROWSER, listeners: BROWSER, askedWith: BROWSER },
   'app/lib/typed-before-hydration.ts': { typed: BROWSER, stop: BROWSER },
 };
 

@@ -8,6 +8,7 @@ import { useSyncExternalStore } from 'react';
 import { browserCookie, SESSION_HINT_SOURCE } from './cookies';
 import { XSRF_COOKIE } from './csrf';
 import type { Viewer } from './viewer';
+import type { RecommendedCompany } from './recommended-company';
 
 export const PERSONAL_PATH = '/api/v1/personal';
 
@@ -24,6 +25,8 @@ export type PersonalParts = {
   trackerEntries: TrackedEntry[];
   /** Badges the view of the call's page earned just now (issue 27: announced on that page). */
   newBadges?: number;
+  /** On the top page, a student's own おすすめの企業 (docs/decisions/069-shared-top-page.md). */
+  recommendedCompanies?: RecommendedCompany[];
 };
 
 /** One company on the student's board, in one category, at its step. */
@@ -86,6 +89,10 @@ export function useLoadedPersonalParts(): PersonalParts | null {
 
 const CALL_TIMEOUT_MS = 10_000;
 let loading: Promise<void> | null = null;
+/** The session's script-readable cookie when the parts in hand were asked for (undefined: not yet). */
+let askedWith: string | null | undefined;
+
+const sessionCookie = () => browserCookie(XSRF_COOKIE) ?? null;
 
 /**
  * The personal call on the site's one client (app/lib/site-client.ts, loaded with the first call,
@@ -109,6 +116,7 @@ async function callPersonal(path: string): Promise<PersonalParts | null> {
  */
 export function loadPersonalParts(): Promise<void> {
   if (loading) return loading;
+  askedWith = sessionCookie();
   const started = (window as unknown as Record<string, Promise<PersonalParts | null> | undefined>)[PENDING_CALL];
   const call: Promise<PersonalParts | null> = started ?? callPersonal(PERSONAL_PATH);
   // A call that fails or hangs leaves the page as a visitor sees it rather than hidden.
@@ -129,22 +137,40 @@ export function reloadPersonalParts(): Promise<void> {
   return loadPersonalParts();
 }
 
+/**
+ * Whether the session changed since the parts in hand were asked for: a logout or a login in this
+ * tab (or in another tab of the browser) replaced or removed the session's cookie. The top page
+ * and the other shared pages are rendered for nobody, so a logout that lands on one changes
+ * nothing the root loader says: this is how the page finds out.
+ */
+export function sessionChangedSinceAsked(): boolean {
+  return askedWith !== undefined && sessionCookie() !== askedWith;
+}
+
 /** Whether a path is one whose view can earn a badge (a company page, a post page). */
 export function isBadgeViewPath(path: string): boolean {
   return /^\/[a-z_]+\/\d+\/?$/.test(path);
 }
 
 /**
- * A company or post page reached by client-side navigation: the call again, with the page, so
- * that its first view earns its badge on that page, as a loaded page does. Answers whether it
- * earned one. The answer also refreshes the personal parts.
+ * The call again, with a page, once that page is reached by client-side navigation: what a loaded
+ * page's head script would have asked for it (a first view's badge, the top page's own
+ * recommendations). The answer, which also refreshes the personal parts, or null when the call
+ * failed (offline, the server away).
+ */
+export async function askPersonalParts(path: string): Promise<PersonalParts | null> {
+  askedWith = sessionCookie();
+  const parts = await callPersonal(`${PERSONAL_PATH}?page=${encodeURIComponent(path)}`);
+  if (parts) setPersonalParts(parts);
+  return parts;
+}
+
+/**
+ * A company or post page reached by client-side navigation: answers whether its first view
+ * earned a badge. A failed call earns nothing now; the view earns its badge on a later visit.
  */
 export async function reportPageView(path: string): Promise<boolean> {
-  const parts = await callPersonal(`${PERSONAL_PATH}?page=${encodeURIComponent(path)}`);
-  // Failed (offline, the server away): the view earns its badge on a later visit.
-  if (!parts) return false;
-  setPersonalParts(parts);
-  return (parts.newBadges ?? 0) > 0;
+  return ((await askPersonalParts(path))?.newBadges ?? 0) > 0;
 }
 
 /** Shows the personal parts again: called once React has drawn them in their real state. */

@@ -1,18 +1,18 @@
+import { useEffect, useRef, useState } from 'react';
 import { Link } from '../ui/link';
 import { ReactionButtons } from '../features/post-reactions/components/reaction-buttons';
-import { getViewer } from '../features/accounts/session-request.server';
-import { listFavoriteCompanyIds } from '../features/favorites/list-favorite-company-ids.server';
+import { useViewer } from '../features/accounts/viewer';
 import { listPopularCompanies } from '../features/companies/list-popular-companies.server';
 import { listLatestPosts } from '../features/posts/list-latest-posts.server';
 import { PostListItem } from '../features/posts/components/post-list-item';
 import { getSiteTotals } from '../features/search/get-site-totals.server';
 import { RecommendedCarousel } from '../features/recommendations/components/recommended-carousel';
-import {
-  listRecommendedCompanies,
-  listRecommendedCompaniesForStudent,
-} from '../features/recommendations/list-recommended-companies.server';
+import { listRecommendedCompanies } from '../features/recommendations/list-recommended-companies.server';
+import { RECOMMENDED_COUNT } from '../features/recommendations/recommended-count';
 import { formatCount } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
+import { askPersonalParts, PERSONAL_PART, useLoadedPersonalParts } from '../lib/personal-parts';
+import { SHARED_PAGE } from '../lib/shared-page';
 import { NameText } from '../ui/name-text';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
@@ -26,26 +26,21 @@ export function meta({ matches }: Route.MetaArgs) {
   });
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const viewer = await getViewer(request);
-  const student = viewer?.role === 'student' ? viewer : null;
+/**
+ * The same page for everyone (docs/decisions/030-shared-pages.md, 069): a student's own
+ * recommendations, the hearts and the way to their posts come with the personal call, which
+ * computes the recommendations for this page only.
+ */
+export const handle = SHARED_PAGE;
+
+export async function loader() {
   const [totals, latestPosts, popularCompanies, recommended] = await Promise.all([
     getSiteTotals(),
     listLatestPosts({ limit: 8 }),
     listPopularCompanies({ limit: 8 }),
-    student ? listRecommendedCompaniesForStudent({ userId: student.userId, limit: 15 }) : listRecommendedCompanies({ limit: 15 }),
+    listRecommendedCompanies({ limit: RECOMMENDED_COUNT }),
   ]);
-  // Recommendations leave out the student's favorites; the lookup keeps the hearts right anyway.
-  const favoriteIds = student ? await listFavoriteCompanyIds({ userId: student.userId, companyIds: recommended.map((c) => c.id) }) : [];
-  return {
-    companyCount: totals.companies,
-    postCount: totals.publishedPosts,
-    latestPosts,
-    popularCompanies,
-    recommended,
-    favoriteIds,
-    loggedIn: viewer !== null,
-  };
+  return { companyCount: totals.companies, postCount: totals.publishedPosts, latestPosts, popularCompanies, recommended };
 }
 
 const POST_CALLS = [
@@ -55,7 +50,27 @@ const POST_CALLS = [
 ] as const;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { companyCount, postCount, latestPosts, popularCompanies, recommended, favoriteIds, loggedIn } = loaderData;
+  const { companyCount, postCount, latestPosts, popularCompanies } = loaderData;
+  const loggedIn = useViewer() !== null;
+  // A student's own list once the personal call has answered; until then the carousel is one of
+  // the personal parts, hidden while the call is pending, so the visitors' list never flashes.
+  const personal = useLoadedPersonalParts();
+  const student = personal?.viewer?.role === 'student';
+  const own = student ? personal.recommendedCompanies : undefined;
+  const recommended = own ?? loaderData.recommended;
+  // Reached from another page of the site, the personal parts are that page's: ask for this
+  // page's, and keep the carousel hidden until they come (or show everyone's if the call fails).
+  const asking = useRef(false);
+  const [askFailed, setAskFailed] = useState(false);
+  useEffect(() => {
+    if (!student || own || asking.current || askFailed) return;
+    asking.current = true;
+    void askPersonalParts('/').then((parts) => {
+      asking.current = false;
+      if (!parts?.recommendedCompanies) setAskFailed(true);
+    });
+  }, [student, own, askFailed]);
+  const waitingForOwn = student && !own && !askFailed;
   return (
     <main id="main" tabIndex={-1} className={styles.main}>
       <section className={styles.hero} aria-labelledby="hero-title">
@@ -88,11 +103,16 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       </section>
 
       {recommended.length > 0 && (
-        <section className={styles.recommended} aria-labelledby="recommended-title">
+        <section
+          className={waitingForOwn ? `${styles.recommended} ${styles.waiting}` : styles.recommended}
+          aria-labelledby="recommended-title"
+          aria-busy={waitingForOwn || undefined}
+          {...PERSONAL_PART}
+        >
           <h2 id="recommended-title" className={styles.sectionTitle}>
             おすすめの企業
           </h2>
-          <RecommendedCarousel companies={recommended} favoriteIds={favoriteIds} />
+          <RecommendedCarousel key={own ? 'student' : 'everyone'} companies={recommended} />
         </section>
       )}
 
@@ -164,11 +184,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
         {loggedIn ? (
-          <Link to="/mypage/posts" className={styles.callButton}>
+          <Link to="/mypage/posts" className={styles.callButton} {...PERSONAL_PART}>
             自分の投稿・下書きを見る
           </Link>
         ) : (
-          <Link to="/signup" className={styles.callButton}>
+          <Link to="/signup" className={styles.callButton} {...PERSONAL_PART}>
             無料で会員登録して投稿する
           </Link>
         )}

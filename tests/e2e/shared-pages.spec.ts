@@ -118,6 +118,52 @@ for (const viewport of [
   });
 }
 
+/** The names in the top page's おすすめ企業 carousel, in order. */
+const carouselNames = async (page: Page) =>
+  (await page.locator('section[aria-label="おすすめ企業"] [role=group] .name-text').allInnerTexts()).map((name) => name.trim());
+
+test('the top page is shared too: a student sees their own recommendations from the first paint, also when coming back to it', async ({
+  browser,
+}) => {
+  const student = await newStudent(browser);
+  // The visitors' first recommendation, favorited: it must not be recommended to the student.
+  const visitor = await browser.newPage();
+  await visitor.goto('/');
+  const everyone = await carouselNames(visitor);
+  const href = await visitor.locator('section[aria-label="おすすめ企業"] [role=group] a').first().getAttribute('href');
+  await visitor.close();
+  expect(everyone.length).toBeGreaterThan(5);
+  const company = { id: Number(/\/companies\/(\d+)$/.exec(href ?? '')?.[1]), name: everyone[0]! };
+  await favorite(student, company.id);
+
+  const page = await student.context.newPage();
+  const errors = await watchFirstPaint(page);
+  const document = page.waitForResponse((response) => new URL(response.url()).pathname === '/');
+  const call = page.waitForResponse((response) => response.url().includes('/api/v1/personal?page=%2F'));
+  await page.goto('/');
+  expect((await document).headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  expect(await (await document).text()).not.toContain('name="csrf-token"');
+  const own = ((await (await call).json()) as { recommendedCompanies: Array<{ name: string }> }).recommendedCompanies.map((c) => c.name);
+  expect(own.length).toBeGreaterThan(5);
+  expect(own).not.toContain(company.name);
+  await expect(page.locator('html')).not.toHaveAttribute('data-personal', /.*/);
+  await expect(page.getByRole('link', { name: '自分の投稿・下書きを見る' })).toBeVisible();
+  await rendered(page);
+  expect(await carouselNames(page)).toEqual(own);
+  expect(await shift(page), (await moved(page)).join('\n')).toBe(0);
+
+  // To a company page and back through the site's links: the top page asks for the student's list again.
+  await page.locator('section[aria-labelledby="popular-title"] a').first().click();
+  await expect(page).toHaveURL(/\/companies\/\d+$/);
+  const again = page.waitForResponse((response) => response.url().includes('/api/v1/personal?page=%2F'));
+  await page.getByRole('link', { name: 'シューログ トップページ' }).click();
+  await again;
+  await expect(page.locator('section[aria-label="おすすめ企業"] [role=group] a').first()).toBeVisible();
+  expect(await carouselNames(page)).toEqual(own);
+  expect(errors).toEqual([]);
+  await student.context.close();
+});
+
 test("a logout in one tab shows in the other tab's next page", async ({ browser }) => {
   const student = await newStudent(browser);
   const [first, second] = await companies(student.page);

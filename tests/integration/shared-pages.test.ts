@@ -12,6 +12,7 @@ import { forgetMemberships, isMemberSession } from '../../app/features/accounts/
 import { flushCompanyViews } from '../../app/features/recommendations/record-company-view.server';
 import * as root from '../../app/root';
 import * as companyRoute from '../../app/routes/company';
+import * as homeRoute from '../../app/routes/home';
 import * as postRoute from '../../app/routes/post';
 import { runRouteHandler } from '../../server/route-errors';
 import { sessionRequest } from '../support/call-route';
@@ -236,5 +237,36 @@ describe('the post page, shared by audience', () => {
     expect(await grantsOf(student.userId, 207)).toHaveLength(0);
     await answerPersonalCall({ sessionId: student.sessionId, page: `/intern_experiences/${postId}` });
     expect(await grantsOf(student.userId, FIRST_INTERN_EXPERIENCE_VIEW)).toHaveLength(1);
+  });
+});
+
+describe('the top page, shared (docs/decisions/069-shared-top-page.md)', () => {
+  it('is the same page for everyone, and a student’s own recommendations come with its personal call only', async () => {
+    const student = await createLoggedInStudent();
+    const peer = await createStudent();
+    const mine = (await createCompany({ name: '株式会社お気に入り商事' })).companyId;
+    const shared = (await createCompany({ name: '株式会社ともだち物産' })).companyId;
+    await favoriteCompany({ userId: student.userId, companyId: mine });
+    // Someone who also likes the student's favorite likes another company: recommended to the student.
+    await favoriteCompany({ userId: peer.userId, companyId: mine });
+    await favoriteCompany({ userId: peer.userId, companyId: shared });
+
+    const asStudent = await load(homeRoute, sessionRequest('/', { sessionId: student.sessionId }), {}, { sharedPage: true });
+    const asVisitor = await load(homeRoute, sessionRequest('/', { sessionId: null }), {}, { sharedPage: true });
+    expect(JSON.stringify(asStudent)).toBe(JSON.stringify(asVisitor));
+    expect(homeRoute.handle).toEqual({ sharedPage: true });
+
+    const top = await answerPersonalCall({ sessionId: student.sessionId, page: '/' });
+    const ids = top.recommendedCompanies?.map((company) => company.id) ?? [];
+    expect(ids).toContain(shared);
+    expect(ids).not.toContain(mine);
+    expect(top.recommendedCompanies?.find((company) => company.id === shared)).toMatchObject({ name: '株式会社ともだち物産' });
+    // Any other page's call carries none, and a visitor gets nobody's.
+    expect(await answerPersonalCall({ sessionId: student.sessionId, page: `/companies/${companyId}` })).not.toHaveProperty(
+      'recommendedCompanies',
+    );
+    expect(await answerPersonalCall({ sessionId: student.sessionId, page: null })).not.toHaveProperty('recommendedCompanies');
+    expect(await answerPersonalCall({ sessionId: null, page: '/' })).toEqual(NO_PERSONAL_PARTS);
+    await flushCompanyViews();
   });
 });

@@ -12,6 +12,8 @@ import { NO_PERSONAL_PARTS, type PersonalParts, type TrackedEntry } from '../../
 import { liveSession, sessionKeyOf, type SessionRow } from '../accounts/sessions.server';
 import { recordView } from '../badges/record-view.server';
 import { postTypeBySlug } from '../posts/post-types';
+import { listRecommendedCompaniesForStudent } from '../recommendations/list-recommended-companies.server';
+import { RECOMMENDED_COUNT } from '../recommendations/recommended-count';
 
 const NOBODY: PersonalParts = NO_PERSONAL_PARTS;
 
@@ -113,10 +115,15 @@ export async function answerPersonalCall(options: { sessionId: string | null; pa
   const user = session.user;
   const viewer = user ? { userId: user.id, role: user.role, name: user.name } : null;
   if (user?.role !== 'student') return { ...NO_PERSONAL_PARTS, viewer, csrfToken: session.csrfToken };
-  const newBadges = await recordPageView(user.id, options.page);
+  // The top page is shared: a student's own recommendations come with its call, and only with it.
+  const [newBadges, recommendedCompanies] = await Promise.all([
+    recordPageView(user.id, options.page),
+    options.page === '/' ? listRecommendedCompaniesForStudent({ userId: user.id, limit: RECOMMENDED_COUNT }) : undefined,
+  ]);
   return {
     viewer,
     newBadges,
+    ...(recommendedCompanies ? { recommendedCompanies } : {}),
     csrfToken: session.csrfToken,
     favoriteCompanyIds: (row?.favorite_company_ids ?? []).map(Number),
     clippedPostIds: (row?.clipped_post_ids ?? []).map(Number),

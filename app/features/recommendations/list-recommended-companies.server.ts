@@ -2,24 +2,18 @@ import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import { TOKYO_TIME_ZONE } from '../../lib/tokyo-time';
 import { forMs, registerCache } from '../../lib/caches.server';
+import type { RecommendedCompany } from '../../lib/recommended-company';
 
-export type RecommendedCompany = {
-  id: number;
-  name: string;
-  industryName: string;
-  prefectureName: string;
-  internRatingAverage: number | null;
-  publishedPostCount: number;
-};
+export type { RecommendedCompany };
 
 const TTL_MS = 60_000;
 let cached: { at: number; limit: number; companies: RecommendedCompany[] } | undefined;
 registerCache({
   name: 'recommendations',
-  holds: "the most viewed companies of the last 30 days (Tokyo's days), for one length of list",
+  holds: "the most viewed companies of the last 30 days (Tokyo's days), as long a list as was asked for",
   feeds: "the top page's おすすめ企業, for visitors and, topped up with their own, for students",
   lifetime: forMs(TTL_MS),
-  invalidatedBy: 'nothing; a list of another length replaces it',
+  invalidatedBy: 'nothing; a longer list replaces it, a shorter one is cut from it',
   bound: 'one list',
   size: () => (cached ? 1 : 0),
   clear: () => {
@@ -52,7 +46,8 @@ function toRecommended(row: Row): RecommendedCompany {
  * 30 days. The same for every visitor, so it is computed once a minute per process.
  */
 export async function listRecommendedCompanies(options: { limit: number }): Promise<RecommendedCompany[]> {
-  if (cached && cached.limit === options.limit && Date.now() - cached.at < TTL_MS) return cached.companies;
+  // The page asks for 15, a student's top-up for 30: one list serves both.
+  if (cached && cached.limit >= options.limit && Date.now() - cached.at < TTL_MS) return cached.companies.slice(0, options.limit);
   const rows = await selectRows<Row>(sql`
     WITH top AS (
       SELECT company_id, sum(views) AS views FROM company_view_days

@@ -18,14 +18,17 @@ const OPTIONS = {
   breakpoints: { '(max-width: 719px)': { slidesToScroll: 2 } },
 } as const;
 
-export function RecommendedCarousel({ companies, favoriteIds }: { companies: RecommendedCompany[]; favoriteIds: number[] }) {
+/** The hearts' state comes with the personal call (the top page is a shared page). */
+export function RecommendedCarousel({ companies }: { companies: RecommendedCompany[] }) {
   const [viewportRef, api] = useEmblaCarousel(OPTIONS);
   const [snaps, setSnaps] = useState<number[]>([]);
   const [selected, setSelected] = useState(0);
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(companies.length > 5);
-  // Known before Embla measures, so the phone's pager is in the server's HTML (nothing moves).
+  // Known before Embla measures, so the phone's pager and the desktop's dots are in the server's
+  // HTML and nothing moves when it has (five a group on a desktop, two on a phone).
   const phoneSnaps = Math.ceil(companies.length / 2);
+  const dotCount = snaps.length || Math.ceil(companies.length / 5);
 
   const sync = useCallback(() => {
     if (!api) return;
@@ -73,12 +76,7 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
                   <span className={styles.muted}>投稿 {formatCount(company.publishedPostCount, '件')}</span>
                 </Link>
                 <div className={styles.favorite}>
-                  <FavoriteButton
-                    companyId={company.id}
-                    companyName={company.name}
-                    favorited={favoriteIds.includes(company.id)}
-                    size="small"
-                  />
+                  <FavoriteButton companyId={company.id} companyName={company.name} size="small" />
                 </div>
               </div>
             ))}
@@ -137,9 +135,9 @@ export function RecommendedCarousel({ companies, favoriteIds }: { companies: Rec
           </button>
         </div>
       )}
-      {snaps.length > 1 && (
+      {dotCount > 1 && (
         <div className={styles.dots} role="group" aria-label="表示する位置">
-          {snaps.map((_, index) => (
+          {Array.from({ length: dotCount }, (_, index) => (
             <button
               key={index}
               type="button"
