@@ -232,9 +232,14 @@ async function measureStudents(n: number, ranges: PostRange[], sessions: Student
       [studentPage(sessions, () => internExperiencePath(ranges)), personalCall],
       seconds,
     ),
-    // The pages a student opens often, rendered for the session (issue 30), each student with
-    // the data of STUDENT_DATA; the top page's view includes its personal call.
-    await measureViews('top page, student (+ personal call)', [studentPage(sessions, () => '/'), personalCall], seconds),
+    // The pages a student opens often (issue 30), each student with the data of STUDENT_DATA: the
+    // top page is shared, its personal call brings the student's recommendations (decision 069);
+    // the others are rendered for the session.
+    await measureViews(
+      'top page, student (shared page + personal call with recommendations)',
+      [studentPage(sessions, () => '/'), personalCall],
+      seconds,
+    ),
     ...(await measureEach(
       ['/mypage', '/mypage/posts', '/mypage/selections', '/mypage/clips', '/mypage/points', '/mypage/favorite_companies', '/badges'],
       (path) => measureViews(`${path}, student (rendered for the session)`, [studentPage(sessions, () => path)], seconds),
