@@ -169,6 +169,11 @@ for (const device of VIEWPORTS) {
 
     const moderator = await logIn(browser, baseURL!, 'admin@shulog.example', device.viewport, device.mobile);
     const errors = watchErrors(moderator);
+    // The header's link for a moderator leads to the queue, from any page of the site.
+    await moderator.goto('/');
+    await moderator.getByRole('navigation', { name: 'アカウント' }).getByRole('link', { name: '管理画面' }).click();
+    await expect(moderator).toHaveURL(/\/admin$/);
+    await expect(moderator.getByRole('heading', { level: 1 })).toBeVisible();
     await moderator.goto('/admin?type=jobhunt_prompt_report');
     const box = moderator.getByLabel('企業で絞り込む');
     await hydrated(box);

@@ -68,8 +68,9 @@ export function SiteHeader() {
                   選考管理
                 </Link>
               )}
-              <Link to={viewer.role === 'student' ? '/mypage' : '/'} className={styles.navPrimary}>
-                {viewer.role === 'student' ? 'マイページ' : '管理者'}
+              {/* A moderator's own page is the admin area's queue of posts to review. */}
+              <Link to={viewer.role === 'student' ? '/mypage' : '/admin'} className={styles.navPrimary}>
+                {viewer.role === 'student' ? 'マイページ' : '管理画面'}
               </Link>
               <Form method="post" action="/logout" className={styles.logoutForm} onSubmit={forgetLocalDrafts}>
                 <CsrfField />
