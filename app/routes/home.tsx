@@ -13,6 +13,7 @@ import { formatCount } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { askPersonalParts, PERSONAL_PART, useLoadedPersonalParts } from '../lib/personal-parts';
 import { SHARED_PAGE } from '../lib/shared-page';
+import { cx } from '../ui/cx';
 import { NameText } from '../ui/name-text';
 import type { Route } from './+types/home';
 import styles from './home.module.css';
@@ -104,7 +105,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       {recommended.length > 0 && (
         <section
-          className={waitingForOwn ? `${styles.recommended} ${styles.waiting}` : styles.recommended}
+          className={cx(styles.recommended, waitingForOwn && styles.waiting)}
           aria-labelledby="recommended-title"
           aria-busy={waitingForOwn || undefined}
           {...PERSONAL_PART}

@@ -7,7 +7,6 @@ import * as addRoute from '../../app/routes/mypage/favorites';
 import * as removeRoute from '../../app/routes/mypage/favorite';
 import { callRoute, sessionRequest } from '../support/call-route';
 import { isAppError } from '../../app/lib/app-error';
-import { listFavoriteCompanyIds } from '../../app/features/favorites/list-favorite-company-ids.server';
 import { listFavorites } from '../../app/features/favorites/list-favorites.server';
 import { removeFavorite } from '../../app/features/favorites/remove-favorite.server';
 import { createCompany, createLoggedInStudent, createStudent, favoriteCompany, industryIdOf, prefectureIdOf } from '../factories';
@@ -114,9 +113,6 @@ describe('listing favorites', () => {
     await favoriteCompany({ userId, companyId: a, at: new Date('2025-04-01T00:00:00Z') });
     await favoriteCompany({ userId, companyId: b, at: new Date('2025-04-03T00:00:00Z') });
     await favoriteCompany({ userId: other, companyId: c, at: new Date('2025-04-02T00:00:00Z') });
-    expect(await listFavoriteCompanyIds({ userId })).toEqual([b, a]);
-    expect(await listFavoriteCompanyIds({ userId, companyIds: [a, c, a] })).toEqual([a]);
-    expect(await listFavoriteCompanyIds({ userId, companyIds: [] })).toEqual([]);
     expect(await listFavorites({ userId })).toEqual([
       { companyId: b, name: 'なにわ銀行株式会社', industryName: '銀行', prefectureName: '大阪府', addedAt: '2025-04-03T00:00:00.000Z' },
       {
