@@ -15,8 +15,16 @@ async function closeBadgePopups(page: Page): Promise<void> {
   await page.addLocatorHandler(page.getByRole('dialog', { name: 'バッジを獲得しました' }), async (sheet) => {
     await sheet.getByRole('button', { name: '閉じる' }).click();
   });
+  // A snack bar (the desktop's, and a phone's bar of gathered badges) also closes by itself after a
+  // few seconds: when it does so while the handler is on its way to 閉じる, the bar is hidden, which
+  // is what the handler is there for.
   await page.addLocatorHandler(page.locator('#js-badge-popup-container [role=status]'), async (bar) => {
-    await bar.getByRole('button', { name: '閉じる' }).click();
+    // Playwright then waits until no bar is shown, so a click that failed is still noticed.
+    const closed = bar
+      .getByRole('button', { name: '閉じる' })
+      .click()
+      .catch(() => {});
+    await Promise.race([closed, bar.waitFor({ state: 'hidden' })]);
   });
 }
 
