@@ -1,5 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from './server/node-flags';
+import { CHROMIUM_PATH } from './tests/support/chromium';
+import { MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT, MAIL_SINK_SMTP_URL } from './tests/support/e2e-mail';
+import { PRODUCTION_ENV } from './tests/support/server-process';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${port}`;
@@ -7,8 +10,8 @@ export const e2eDataDir = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${port}`;
 /** Spec files that start servers of their own and touch nothing of the shared one. */
 const OWN_SERVERS = /(robustness|server-process|production-start)\.spec\.ts/;
 
-// Browser tests run against the production build (`npm run test:e2e` builds first) with
-// Debian's Chromium; nothing here downloads a browser.
+// Browser tests run against the production build (`npm run test:e2e` builds first), served as in
+// production, with Debian's Chromium; nothing here downloads a browser.
 export default defineConfig({
   testDir: 'tests/e2e',
   fullyParallel: false,
@@ -27,7 +30,7 @@ export default defineConfig({
     locale: 'ja-JP',
     timezoneId: 'Asia/Tokyo',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: CHROMIUM_PATH,
       args: [
         '--no-sandbox',
         '--disable-gpu',
@@ -66,14 +69,37 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
     },
   ],
-  webServer: {
-    // A fresh data directory each run: the server migrates and seeds it, as on a new machine.
-    command: `rm -rf ${e2eDataDir} && node ${SERVER_NODE_FLAGS.join(' ')} server/start.js`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: e2eDataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-  },
+  webServer: [
+    {
+      // The mail server the shared server sends through; the tests read what arrived over HTTP.
+      command: `SMTP_PORT=${MAIL_SINK_SMTP_PORT} HTTP_PORT=${MAIL_SINK_HTTP_PORT} npx tsx tests/support/mail-sink-process.ts`,
+      url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/healthz`,
+      timeout: 30_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      // As students get it (NODE_ENV=production: React's production build, secure cookies, its
+      // emails through SMTP), as a public demo (DEMO_DATA=1) so that the demo's accounts log in.
+      // A fresh data directory each run: the server migrates and seeds it, as on a new machine.
+      command: `rm -rf ${e2eDataDir} && node ${SERVER_NODE_FLAGS.join(' ')} server/start.js`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        ...PRODUCTION_ENV,
+        DEMO_DATA: '1',
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
+        SMTP_URL: MAIL_SINK_SMTP_URL,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: e2eDataDir,
+        DATABASE_URL: '',
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
 });

@@ -120,8 +120,17 @@ test('on a phone a badge earned by opening a page waits in a small bar; an actio
   await expect(sheet).toContainText('他1個のバッジ');
   await expect(bar).toHaveCount(0);
   await expect(sheet.getByRole('link', { name: 'バッジの獲得状況を見る' })).toHaveAttribute('href', '/badges');
+  // Modal, the full width of the phone, and focus stays inside however often Tab is pressed
+  // (Escape and the return of focus: keyboard.spec.ts).
+  await expect(sheet).toHaveAttribute('aria-modal', 'true');
+  expect(Math.round((await sheet.boundingBox())!.width)).toBe(375);
+  for (const key of [...Array<string>(12).fill('Tab'), ...Array<string>(4).fill('Shift+Tab')]) {
+    await page.keyboard.press(key);
+    expect(await sheet.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
   await sheet.getByRole('button', { name: '閉じる' }).click();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   await context.close();
 });
 

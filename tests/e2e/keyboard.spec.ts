@@ -175,7 +175,7 @@ for (const device of VIEWPORTS) {
       await page.keyboard.press('Enter');
       // The same answer for every address, announced; the email's link completes the sign-up.
       await expect(page.getByRole('status').filter({ hasText: '確認メールを送信しました' })).toBeVisible();
-      await page.goto(await linkFromEmail(page, email, '/signup/confirm'));
+      await page.goto(await linkFromEmail(email, '/signup/confirm'));
       await tabTo(page, page.getByRole('button', { name: '登録を完了する' }));
       const asked = badgesAsked(page);
       await page.keyboard.press('Enter');
@@ -256,7 +256,7 @@ for (const device of VIEWPORTS) {
       await page.keyboard.press('Enter');
       await expect(page.locator('main')).toContainText('メール');
       // The reset email to this address (the outbox holds everyone's), followed by keyboard.
-      await page.goto(await linkFromEmail(page, email, '/password_reset'));
+      await page.goto(await linkFromEmail(email, '/password_reset'));
       await tabTo(page, page.getByRole('textbox', { name: '新しいパスワード', exact: true }));
       await page.keyboard.type('a new keyboard pass phrase');
       await page.keyboard.press('Tab');

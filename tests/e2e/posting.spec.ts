@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { RATING_ITEMS } from '../../app/features/companies/rating-items';
-import { startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
+import { PRODUCTION_ENV, startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
+import { MAIL_SINK_SMTP_URL } from '../support/e2e-mail';
 import { fillInternProgram, saveStatus, waitSaved } from '../support/e2e-posting';
 import { signUpThroughEmail, uniqueEmail } from '../support/e2e-students';
 
@@ -191,7 +192,16 @@ test.describe('a server killed right after it acknowledged a save', () => {
   let context: BrowserContext | null = null;
 
   const start = async () => {
-    server = startServerProcess({ PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+    // As the shared server runs: in production, sending through the browser tests' mail sink.
+    server = startServerProcess({
+      ...PRODUCTION_ENV,
+      DEMO_DATA: '1',
+      PUBLIC_ORIGIN: base,
+      SMTP_URL: MAIL_SINK_SMTP_URL,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+    });
     await waitForHealth(PORT, server);
   };
 

@@ -12,20 +12,19 @@ import { signUpStudent } from '../support/e2e-students';
  * on desktops) is closed whenever it shows, so that it never covers a button under test.
  */
 async function closeBadgePopups(page: Page): Promise<void> {
-  await page.addLocatorHandler(page.getByRole('dialog', { name: 'バッジを獲得しました' }), async (sheet) => {
-    await sheet.getByRole('button', { name: '閉じる' }).click();
-  });
-  // A snack bar (the desktop's, and a phone's bar of gathered badges) also closes by itself after a
-  // few seconds: when it does so while the handler is on its way to 閉じる, the bar is hidden, which
-  // is what the handler is there for.
-  await page.addLocatorHandler(page.locator('#js-badge-popup-container [role=status]'), async (bar) => {
-    // Playwright then waits until no bar is shown, so a click that failed is still noticed.
-    const closed = bar
+  // The popup can also go while the handler is on its way to 閉じる: a snack bar closes by itself
+  // after a few seconds, and a reload or the end of the test takes any popup with the page. The
+  // handler is there for the popup to be gone, so either way is done; Playwright then waits until
+  // none is shown, so a click that failed on a popup still there is noticed.
+  const close = async (popup: Locator) => {
+    const closed = popup
       .getByRole('button', { name: '閉じる' })
       .click()
       .catch(() => {});
-    await Promise.race([closed, bar.waitFor({ state: 'hidden' })]);
-  });
+    await Promise.race([closed, popup.waitFor({ state: 'hidden' }).catch(() => {})]);
+  };
+  await page.addLocatorHandler(page.getByRole('dialog', { name: 'バッジを獲得しました' }), close);
+  await page.addLocatorHandler(page.locator('#js-badge-popup-container [role=status]'), close);
 }
 
 /** A page of a new student, watched for errors, with badge popups closed. */

@@ -85,7 +85,7 @@ for (const device of VIEWPORTS) {
       await visitor.getByLabel('パスワード').fill(E2E_PASSWORD);
       await press(send, device);
       await expect(visitor.getByText('確認メールを送信しました')).toBeVisible();
-      const link = await linkFromEmail(visitor, email, '/signup/confirm');
+      const link = await linkFromEmail(email, '/signup/confirm');
       expect(visitorErrors).toEqual([]);
       await visitor.context().close();
 

@@ -1,5 +1,6 @@
 // A new student signed up through the form, in a browser context of its own, for browser tests.
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { emailsTo } from './e2e-mail';
 
 export const E2E_PASSWORD = 'e2e-password-1234';
 
@@ -43,16 +44,15 @@ export function uniqueEmail(prefix: string): string {
 
 /**
  * The newest link to `path` (/signup/confirm, /email_change, /password_reset) in the emails to
- * `email`, from the development outbox that the email queue's sender fills within a second or two.
+ * `email`, from the mail sink that the email queue's sender reaches within a second or two.
  */
-export async function linkFromEmail(page: Page, email: string, path: string): Promise<string> {
-  const pattern = new RegExp(`https?://[^\\s<"]+${path}/[A-Za-z0-9_-]{43}`);
+export async function linkFromEmail(email: string, path: string): Promise<string> {
+  const pattern = new RegExp(`https?://[^\\s<"]+${path}/[A-Za-z0-9_-]{43}`, 'g');
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        const outbox = await (await page.request.get(`/dev/outbox?to=${encodeURIComponent(email)}`)).text();
-        link = pattern.exec(outbox)?.[0];
+        link = (await emailsTo(email)).flatMap((message) => message.text.match(pattern) ?? []).at(-1);
         return link;
       },
       { timeout: 15_000 },
@@ -75,7 +75,7 @@ export async function signUpThroughEmail(page: Page, email: string, password: st
   await page.getByLabel('パスワード').fill(password);
   await page.getByRole('button', { name: '同意して登録する' }).click();
   await expect(page.getByText('確認メールを送信しました')).toBeVisible();
-  await page.goto(await linkFromEmail(page, email, '/signup/confirm'));
+  await page.goto(await linkFromEmail(email, '/signup/confirm'));
   const badgesAsked = page.waitForResponse((response) => response.url().endsWith('/api/v1/student/badges/acquire'));
   await page.getByRole('button', { name: '登録を完了する' }).click();
   await expect(page).toHaveURL(/\/mypage/);

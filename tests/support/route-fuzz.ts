@@ -5,6 +5,7 @@
 // (tests/support/form-fuzz.ts). New routes and forms are covered without being listed. Every
 // answer is also read for English error texts and internals (leakOf). Used by
 // tests/e2e/robustness.spec.ts and by `npm run fuzz` (scripts/fuzz-routes.ts).
+import { CHROMIUM_PATH } from './chromium';
 import { Agent, request as httpRequest } from 'node:http';
 import fc from 'fast-check';
 import { chromium } from '@playwright/test';
@@ -462,7 +463,7 @@ export async function hostileTextCases(options: {
   const templates = routeTemplates(options.routes);
   const base = new URL(options.baseUrl);
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
+    executablePath: CHROMIUM_PATH,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
   });
   // Shared pages as each identity's browser draws them: the personal parts come by a call.

@@ -5,6 +5,9 @@ import { createServer, type Server, type Socket } from 'node:net';
 
 export type ReceivedMail = { from: string; to: string[]; data: string };
 
+/** A received email as a student reads it. */
+export type SinkMessage = { to: string[]; subject: string; text: string };
+
 /**
  * The text of a single-part message as the student reads it: its body decoded from base64 or
  * quoted-printable, whichever nodemailer chose for the Japanese text.
@@ -79,8 +82,31 @@ function serve(socket: Socket, messages: ReceivedMail[]) {
   socket.on('error', () => socket.destroy());
 }
 
-/** Starts the sink on a free port of 127.0.0.1. */
-export async function startSmtpSink(): Promise<SmtpSink> {
+/**
+ * A header of a message as the student reads it: folded lines joined and RFC 2047 encoded words
+ * (=?UTF-8?B?…?= and =?UTF-8?Q?…?=, nodemailer's way of writing a Japanese subject) decoded.
+ */
+export function mailHeader(mail: ReceivedMail, name: string): string | undefined {
+  const head = mail.data.slice(0, mail.data.indexOf('\r\n\r\n')).replace(/\r\n[ \t]+/g, ' ');
+  const raw = new RegExp(`^${name}:[ \\t]*(.*)$`, 'im').exec(head)?.[1];
+  if (raw === undefined) return undefined;
+  // Whitespace between two encoded words is not part of the text, and a character's bytes may be
+  // split between two words: the bytes are joined first, then read as UTF-8.
+  const parts = raw.replace(/(\?=)\s+(=\?)/g, '$1$2').split(/(=\?[^?]+\?[BQ]\?[^?]*\?=)/i);
+  const bytes = parts.map((part) => {
+    const word = /^=\?[^?]+\?([BQ])\?([^?]*)\?=$/i.exec(part);
+    if (!word) return Buffer.from(part, 'utf8');
+    if (word[1]!.toUpperCase() === 'B') return Buffer.from(word[2]!, 'base64');
+    return Buffer.from(
+      word[2]!.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+      'latin1',
+    );
+  });
+  return Buffer.concat(bytes).toString('utf8');
+}
+
+/** Starts the sink on 127.0.0.1, on the given port or a free one. */
+export async function startSmtpSink(port = 0): Promise<SmtpSink> {
   const messages: ReceivedMail[] = [];
   const sockets = new Set<Socket>();
   const server: Server = createServer((socket) => {
@@ -88,7 +114,7 @@ export async function startSmtpSink(): Promise<SmtpSink> {
     socket.on('close', () => sockets.delete(socket));
     serve(socket, messages);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('the SMTP sink has no port');
   return {
