@@ -12,17 +12,15 @@ import { signUpStudent } from '../support/e2e-students';
  * on desktops) is closed whenever it shows, so that it never covers a button under test.
  */
 async function closeBadgePopups(page: Page): Promise<void> {
-  // The popup can also go while the handler is on its way to 閉じる: a snack bar closes by itself
-  // after a few seconds, and a reload or the end of the test takes any popup with the page. The
-  // handler is there for the popup to be gone, so either way is done; Playwright then waits until
-  // none is shown, so a click that failed on a popup still there is noticed.
-  const close = async (popup: Locator) => {
-    const closed = popup
-      .getByRole('button', { name: '閉じる' })
-      .click()
-      .catch(() => {});
-    await Promise.race([closed, popup.waitFor({ state: 'hidden' }).catch(() => {})]);
-  };
+  // The popup can also go while the handler would wait for 閉じる to be clickable: a snack bar
+  // closes by itself after a few seconds, and a reload takes any popup with the page. So the
+  // handler presses the 閉じる of whatever popup is there at that moment, without waiting for one
+  // (evaluateAll), and Playwright then waits until no popup is shown: one that stays fails the test.
+  const close = (popup: Locator) =>
+    popup.evaluateAll((popups) => {
+      for (const button of popups.flatMap((element) => [...element.querySelectorAll('button')]))
+        if (button.getAttribute('aria-label') === '閉じる' || button.textContent?.trim() === '閉じる') button.click();
+    });
   await page.addLocatorHandler(page.getByRole('dialog', { name: 'バッジを獲得しました' }), close);
   await page.addLocatorHandler(page.locator('#js-badge-popup-container [role=status]'), close);
 }
