@@ -7,8 +7,10 @@ import { PRODUCTION_ENV } from './tests/support/server-process';
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${port}`;
 
-/** Spec files that start servers of their own and touch nothing of the shared one. */
-const OWN_SERVERS = /(robustness|server-process|production-start)\.spec\.ts/;
+/** The route fuzz, against a server of its own: the longest file of the run. */
+const FUZZ = /robustness\.spec\.ts/;
+/** Other spec files that start servers of their own and touch nothing of the shared one. */
+const OWN_SERVERS = /(server-process|production-start)\.spec\.ts/;
 
 // Browser tests run against the production build (`npm run test:e2e` builds first), served as in
 // production, with Debian's Chromium; nothing here downloads a browser.
@@ -45,12 +47,20 @@ export default defineConfig({
   // The browser tests mostly wait (an autosave's pause, a notice's time, a page load): one worker
   // used a third of CI's two cores, so files run side by side.
   // The longest files start first and the short ones fill the end (the run ends when its last file
-  // does): the files that start servers of their own (the fuzz, production starts, restarts) run
-  // one at a time from the first minute, on ports of their own; the walks of every route take the
-  // next workers and depend on no other file (a failing desktop test skips none of them); the
-  // tests that share the one production server follow, with students and data of their own
-  // (tests/support/e2e-students.ts). E2E_WORKERS sets the number of workers (3 by default).
+  // does): the fuzz, the longest file by far, from the first second on a worker of its own (after
+  // the production starts and restarts it ended the run by two minutes); the files that start
+  // servers of their own (production starts, restarts) one at a time beside it, on ports of their
+  // own; the walks of every route take the next workers and depend on no other file (a failing
+  // desktop test skips none of them); the tests that share the one production server follow, with
+  // students and data of their own (tests/support/e2e-students.ts). E2E_WORKERS sets the number
+  // of workers (3 by default).
   projects: [
+    {
+      name: 'fuzz',
+      testMatch: FUZZ,
+      workers: 1,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+    },
     {
       name: 'own-servers',
       testMatch: OWN_SERVERS,
@@ -65,7 +75,7 @@ export default defineConfig({
     },
     {
       name: 'desktop',
-      testIgnore: [/accessibility\.spec\.ts/, OWN_SERVERS],
+      testIgnore: [/accessibility\.spec\.ts/, FUZZ, OWN_SERVERS],
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
     },
   ],
