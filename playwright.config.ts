@@ -82,9 +82,9 @@ export default defineConfig({
   webServer: [
     {
       // The mail server the shared server sends through; the tests read what arrived over HTTP.
-      command: `SMTP_PORT=${MAIL_SINK_SMTP_PORT} HTTP_PORT=${MAIL_SINK_HTTP_PORT} npx tsx tests/support/mail-sink-process.ts`,
+      command: `SMTP_PORT=${MAIL_SINK_SMTP_PORT} HTTP_PORT=${MAIL_SINK_HTTP_PORT} node --import tsx tests/support/mail-sink-process.ts`,
       url: `http://127.0.0.1:${MAIL_SINK_HTTP_PORT}/healthz`,
-      timeout: 30_000,
+      timeout: 60_000,
       reuseExistingServer: false,
       stdout: 'ignore',
       stderr: 'pipe',

@@ -44,11 +44,15 @@ const htmlValidate = new HtmlValidate({
   },
 });
 
-/** Every page route once; a layout without a path of its own has no URL. */
+/**
+ * Every page route once; a layout without a path of its own has no URL, and the development pages
+ * (/dev/…) are not served by the production server the walk runs against (docs/decisions/070).
+ */
 function pageTemplates(): RouteTemplate[] {
   const seen = new Set<string>();
   return routeTemplates(routes as RouteEntry[]).filter((template) => {
     if (!template.file?.endsWith('.tsx') || /layout\.tsx$/.test(template.file) || seen.has(template.pattern)) return false;
+    if (template.pattern.startsWith('/dev/')) return false;
     seen.add(template.pattern);
     return true;
   });

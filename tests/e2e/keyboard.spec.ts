@@ -255,7 +255,7 @@ for (const device of VIEWPORTS) {
       await page.keyboard.type(email);
       await page.keyboard.press('Enter');
       await expect(page.locator('main')).toContainText('メール');
-      // The reset email to this address (the outbox holds everyone's), followed by keyboard.
+      // The reset email to this address (the mail sink holds everyone's), followed by keyboard.
       await page.goto(await linkFromEmail(email, '/password_reset'));
       await tabTo(page, page.getByRole('textbox', { name: '新しいパスワード', exact: true }));
       await page.keyboard.type('a new keyboard pass phrase');

@@ -17,7 +17,7 @@ async function heroCounts(port: number): Promise<string> {
 }
 
 test('a second process on the same DATA_DIR exits at once with a clear message', async () => {
-  const second = startServerProcess({ PORT: String(E2E_PORT + 1), DATA_DIR: E2E_DATA_DIR });
+  const second = startServerProcess({ ...PRODUCTION_ENV, DEMO_DATA: '1', PORT: String(E2E_PORT + 1), DATA_DIR: E2E_DATA_DIR });
   const code = await second.exit;
   expect(code).not.toBe(0);
   expect(second.output()).toMatch(/シューログを起動できませんでした: DATA_DIR（.+）はプロセス \d+ が使用中です。/);

@@ -6,4 +6,4 @@ import { existsSync } from 'node:fs';
 
 const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
-export const CHROMIUM_PATH = process.env.E2E_CHROMIUM ?? (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
+export const CHROMIUM_PATH = process.env.E2E_CHROMIUM || (existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');

@@ -8,7 +8,7 @@ import { AppError } from '../../lib/app-error';
 
 export async function loader({ request }: Route.LoaderArgs) {
   if (process.env.NODE_ENV === 'production') throw new AppError('not_found');
-  // ?to=… shows one address's emails (what a browser test opens to follow its own link).
+  // ?to=… shows one address's emails (a developer following a link sent to one address).
   const to = new URL(request.url).searchParams.get('to')?.trim().toLowerCase() || undefined;
   return { emails: await listOutboxEmails({ limit: 50, to }) };
 }
