@@ -1,7 +1,7 @@
 // The 社員クチコミ CSV import against a real database (issue 14; issue 28, item 2;
 // docs/decisions/029-admin-catalog.md, 054-streamed-imports.md): the Japanese reasons of refused
 // rows, a dry run that writes nothing, all or nothing unless invalid rows are skipped, the
-// idempotent rerun by source id, a 21,000-row file read in batches with a report of 100 rows
+// idempotent rerun by source id, a 2,100-row file read in 21 batches of 100 with a report of 100 rows
 // whatever the file's size, one import at a time, an import stopped by the server (中断) and
 // finished by a rerun, the upload page (its action, its loader) and the command line.
 import { spawnSync } from 'node:child_process';
@@ -236,10 +236,10 @@ describe('importing employee word of mouth', () => {
 describe('a large file', () => {
   it('is read in batches: a report of 100 rows and the counts, a dry run that writes nothing, an idempotent rerun', async () => {
     const companyIds = await Promise.all([1, 2, 3].map(async () => (await createCompany()).companyId));
-    const file = largeFile(21_000, companyIds, 50);
+    const file = largeFile(2_100, companyIds, 50);
 
     const dry = await importText(file.text, { dryRun: true });
-    expect(dry.counts).toEqual({ rows: 21_000, ready: file.valid, imported: 0, skipped: 0, invalid: file.invalid });
+    expect(dry.counts).toEqual({ rows: 2_100, ready: file.valid, imported: 0, skipped: 0, invalid: file.invalid });
     expect(dry.refusedRows).toHaveLength(100);
     expect(dry.refusedRows[0]).toMatchObject({
       line: 2,
@@ -251,13 +251,13 @@ describe('a large file', () => {
     expect(await countPostsWithPrefix(file.prefix)).toBe(0);
 
     const imported = await importText(file.text, { skipInvalid: true });
-    expect(imported).toMatchObject({ status: 'imported', counts: { rows: 21_000, imported: file.valid, invalid: file.invalid } });
+    expect(imported).toMatchObject({ status: 'imported', counts: { rows: 2_100, imported: file.valid, invalid: file.invalid } });
     expect(await countPostsWithPrefix(file.prefix)).toBe(file.valid);
     const perCompany = await Promise.all(companyIds.map(postCountOf));
     expect(perCompany.reduce((sum, n) => sum + n, 0)).toBe(file.valid);
 
     const rerun = await importText(file.text, { skipInvalid: true });
-    expect(rerun.counts).toEqual({ rows: 21_000, ready: 0, imported: 0, skipped: file.valid, invalid: file.invalid });
+    expect(rerun.counts).toEqual({ rows: 2_100, ready: 0, imported: 0, skipped: file.valid, invalid: file.invalid });
     expect(await countPostsWithPrefix(file.prefix)).toBe(file.valid);
 
     // The page of the import: 100 rows and 「ほか」 the rest, whatever the file's size.
