@@ -39,6 +39,7 @@ import { loggedUrl } from '../app/lib/logged-url';
 import { logWhenFinished } from './log-url';
 import { securityHeaders } from './security';
 import { requestSessions } from '../app/features/accounts/sessions.server';
+import { forgetPersonalRowsAfterWrites } from './personal-row-writes';
 
 // For server/start.js, which runs this bundle in one or several processes.
 export { superviseWorkers, workerCount } from './supervisor';
@@ -91,6 +92,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   app.use(privateSessionResponses());
   app.use(csrfProtection());
   app.use(clearPageCacheAfterWrites());
+  app.use(forgetPersonalRowsAfterWrites());
 
   app.get(HEALTH_PATH, async (_req, res) => {
     try {

@@ -25,8 +25,17 @@ export type Database = {
   kind: DbKind;
   /** Runs raw SQL with parameters; for the few statements Drizzle does not express. */
   query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Hears what any process NOTIFYs on `channel` (a committed transaction's notifications, in
+   * commit order) until the returned function is called. `listening(true)` says every later
+   * notification will be heard; `listening(false)`, that some may be missed (the listening
+   * connection was lost; it comes back by itself and says `listening(true)` again).
+   */
+  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
   close(): Promise<void>;
 };
+
+export type ChannelHandlers = { message(payload: string): void; listening(live: boolean): void };
 
 export type OpenOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -201,6 +210,14 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
       const result = await client.query(text, params as unknown[] | undefined);
       return result.rows as never;
     },
+    async listen(channel, handlers) {
+      // One process owns the embedded database: it hears its own commits as they end.
+      const unlisten = await client.listen(channel, handlers.message);
+      handlers.listening(true);
+      return async () => {
+        if (!closed) await unlisten();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
@@ -216,12 +233,61 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
   };
 }
 
+/** How long a lost listening connection waits before it connects again. */
+const RELISTEN_AFTER_MS = 1_000;
+
+/**
+ * LISTEN on a connection of its own, outside the pool (a pooled connection goes back to others
+ * between statements). A lost connection is reported (`listening(false)`) and replaced.
+ */
+function listenOnPostgres(url: string, channel: string, handlers: ChannelHandlers): { stop(): Promise<void> } {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: ReturnType<typeof setTimeout> | undefined;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    client = next;
+    let lost = false;
+    const lose = (error?: Error) => {
+      if (lost) return;
+      lost = true;
+      handlers.listening(false);
+      next.end().catch(() => {});
+      if (stopped) return;
+      if (error) logger().warn({ err: error, channel }, 'listening connection lost');
+      retry = setTimeout(() => void connect(), RELISTEN_AFTER_MS);
+      retry.unref();
+    };
+    next.on('error', lose);
+    next.on('end', () => lose());
+    next.on('notification', (notification) => {
+      if (notification.channel === channel) handlers.message(notification.payload ?? '');
+    });
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      if (!lost && !stopped) handlers.listening(true);
+    } catch (error) {
+      lose(error as Error);
+    }
+  };
+  void connect();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end().catch(() => {});
+    },
+  };
+}
+
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // An idle client that loses its server (a restart, a network cut) must not crash the process;
   // the pool replaces it, and the next query says whether the server is back.
   pool.on('error', (error) => logger().warn({ err: error }, 'idle database connection lost'));
   const handle = drizzlePg(pool, { schema, logger: statementLogger });
+  const listeners = new Set<{ stop(): Promise<void> }>();
   let closed = false;
   return {
     db: handle as unknown as Db,
@@ -231,9 +297,19 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       const result = await pool.query(text, params as unknown[] | undefined);
       return result.rows as never;
     },
+    async listen(channel, handlers) {
+      const listener = listenOnPostgres(url, channel, handlers);
+      listeners.add(listener);
+      return async () => {
+        listeners.delete(listener);
+        await listener.stop();
+      };
+    },
     async close() {
       if (closed) return;
       closed = true;
+      await Promise.all([...listeners].map((listener) => listener.stop()));
+      listeners.clear();
       await pool.end();
     },
   };

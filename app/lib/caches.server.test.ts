@@ -23,6 +23,14 @@ const SINGLETON = 'made once per process from the settings; not a copy of data';
 /** Module-level state that is no cache: file → binding → why. */
 const NOT_CACHES: Record<string, Record<string, string>> = {
   'app/lib/caches.server.ts': { registry: 'the list of caches itself' },
+  'app/features/accounts/personal-rows.server.ts': {
+    keysOfUser: "the personal rows' index by user, part of the registered cache",
+    epoch: 'a count of changes heard, so that a read overlapping one keeps nothing',
+    attached: 'the database this process listens to',
+    live: 'whether this process hears every change now',
+    markers: 'who waits for their own marker to come back through the channel',
+    markerCount: 'makes each marker unique',
+  },
   'app/lib/config.server.ts': {
     origin: 'the settings, read once from the environment',
     contact: 'the settings, read once from the environment',

@@ -110,6 +110,43 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     expect((await fetch(`${a}/mypage`, { headers: { Cookie: cookie }, redirect: 'manual' })).status).toBe(302);
   });
 
+  it("answers each process's personal call from memory, and a change made on one is seen by the other's next call", async () => {
+    const [a, b] = urls as [string, string];
+    const login = await logIn(a, '10.9.0.4', 'student11@shulog.example', 'shulog-demo-2026');
+    expect(login.status).toBe(302);
+    const cookie = cookiesOf(login);
+    const personal = async (base: string) =>
+      (await (
+        await fetch(`${base}/api/v1/personal?page=%2Fcompanies`, { headers: { Cookie: cookie, Accept: 'application/json' } })
+      ).json()) as {
+        viewer: { name: string | null } | null;
+        csrfToken: string;
+        favoriteCompanyIds: number[];
+      };
+    // Both processes read the session's row once and keep it (decision 071).
+    const before = await personal(a);
+    expect((await personal(b)).favoriteCompanyIds).toEqual(before.favoriteCompanyIds);
+    const companyId = [1, 2, 3, 4, 5, 6].find((id) => !before.favoriteCompanyIds.includes(id))!;
+    const headers = { Cookie: cookie, 'X-CSRF-Token': before.csrfToken, 'Content-Type': 'application/x-www-form-urlencoded' };
+    // A favorite added on one process is in the other's very next call.
+    const added = await fetch(`${a}/mypage/favorites`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams({ company_id: String(companyId) }),
+    });
+    expect(added.status).toBe(200);
+    expect((await personal(b)).favoriteCompanyIds).toContain(companyId);
+    expect((await personal(a)).favoriteCompanyIds).toContain(companyId);
+    // Removed on the other, gone from the first's next call.
+    const removed = await fetch(`${b}/mypage/favorites/${companyId}`, { method: 'DELETE', headers });
+    expect(removed.status).toBe(200);
+    expect((await personal(a)).favoriteCompanyIds).not.toContain(companyId);
+    // A logout on one ends the session in the other's memory at once.
+    const logout = await postForm(`${a}/logout`, cookie, { authenticity_token: before.csrfToken });
+    expect(logout.status).toBe(302);
+    expect((await personal(b)).viewer).toBeNull();
+  });
+
   it('shares the login limits: failures on one process count on the other', async () => {
     const [a, b] = urls as [string, string];
     for (let i = 0; i < 6; i += 1) {

@@ -8,7 +8,9 @@ import { db, observeStatements } from '../../app/db/client.server';
 import { badgeGrants, sessions } from '../../app/db/schema';
 import { answerPersonalCall, viewedCompanyId } from '../../app/features/personal/answer-personal-call.server';
 import { forgetHeldBadges } from '../../app/features/badges/record-view.server';
-import { forgetMemberships, isMemberSession } from '../../app/features/accounts/membership.server';
+import { isMemberSession } from '../../app/features/accounts/membership.server';
+import { changesHeard, forgetPersonalRows } from '../../app/features/accounts/personal-rows.server';
+import { deleteSession } from '../../app/features/accounts/sessions.server';
 import { flushCompanyViews } from '../../app/features/recommendations/record-company-view.server';
 import * as root from '../../app/root';
 import * as companyRoute from '../../app/routes/company';
@@ -39,7 +41,7 @@ beforeAll(async () => {
 beforeEach(() => {
   // A new process: it knows no student's badges or sessions yet.
   forgetHeldBadges();
-  forgetMemberships();
+  forgetPersonalRows();
 });
 
 /** Runs a route's loader as the server does, with a load context. */
@@ -119,7 +121,7 @@ describe('a GET writes nothing when nothing changes', () => {
     await viewCompanyPage(student.sessionId);
     await viewPostPage(student.sessionId);
     forgetHeldBadges();
-    forgetMemberships();
+    forgetPersonalRows();
     expect(await writesDuring(() => viewCompanyPage(student.sessionId))).toEqual([]);
     expect(await writesDuring(() => viewPostPage(student.sessionId))).toEqual([]);
   });
@@ -217,7 +219,7 @@ describe('the post page, shared by audience', () => {
     expect(postRoute.handle).toEqual({ sharedPage: true, byAudience: true });
   });
 
-  it('counts a live session with a user as a member, anything else as a visitor, and remembers the answer', async () => {
+  it('counts a live session with a user as a member, anything else as a visitor, and knows it from memory; an ended session at once', async () => {
     const student = await createLoggedInStudent();
     expect(await isMemberSession(student.sessionId)).toBe(true);
     expect(await isMemberSession(null)).toBe(false);
@@ -229,6 +231,9 @@ describe('the post page, shared by audience', () => {
     expect(await isMemberSession(student.sessionId)).toBe(true);
     stop();
     expect(statements).toEqual([]);
+    await deleteSession({ id: student.sessionId });
+    await changesHeard();
+    expect(await isMemberSession(student.sessionId)).toBe(false);
   });
 
   it('earns the type badge of a post page through the personal call, and nothing for a post that is not published', async () => {

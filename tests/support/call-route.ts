@@ -1,7 +1,9 @@
 // Calls a route module's loader or action the way the server does (server/route-errors.ts), for
 // integration tests of the HTTP boundary without a server: a thrown AppError or Response is the
 // answer. The CSRF check runs before routes in the server; these tests start behind it.
+import { writeAnswered } from '../../app/features/accounts/personal-rows.server';
 import type { FormErrors } from '../../app/lib/app-error';
+import { writingSessionKey } from '../../server/personal-row-writes';
 import { handlerOptions, runRouteHandler } from '../../server/route-errors';
 
 type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown; formErrors?: FormErrors };
@@ -18,6 +20,8 @@ export async function callRoute(
   if (!handler) throw new Error(`the route has no ${name}`);
   // The refused form of a page's action for the errors its form shows, as the server answers it.
   const { formErrors } = handlerOptions(module, name);
+  // As the server does when an unsafe request is answered (server/personal-row-writes.ts).
+  const writing = writingSessionKey(request.method, request.headers.get('Cookie'));
   try {
     const result = await runRouteHandler(handler as (args: unknown) => unknown, { request, params, context }, { formErrors });
     if (result instanceof Response) return result;
@@ -27,6 +31,8 @@ export async function callRoute(
   } catch (thrown) {
     if (thrown instanceof Response) return thrown;
     throw thrown;
+  } finally {
+    if (writing !== null) writeAnswered(writing);
   }
 }
 

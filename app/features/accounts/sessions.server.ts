@@ -4,7 +4,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { eq, lt, or } from 'drizzle-orm';
 import { db } from '../../db/client.server';
-import { sessions, users } from '../../db/schema';
+import { sessions } from '../../db/schema';
+import { type PersonalRow, personalRowOf, sessionRowWritten } from './personal-rows.server';
 import { IDLE_TIMEOUT_MS, isSessionActive, needsTouch, sessionExpiry } from './session-policy';
 import { hashToken, isTokenShaped, randomToken } from './tokens.server';
 import type { UserRole } from '../../db/enums';
@@ -75,10 +76,12 @@ export async function liveSession(id: string, row: SessionRow | undefined, now: 
   const idHash = hashToken(id);
   if (!isSessionActive(row, now)) {
     await db().delete(sessions).where(eq(sessions.idHash, idHash));
+    sessionRowWritten(idHash, 'deleted');
     return null;
   }
   if (needsTouch(row, now)) {
     await db().update(sessions).set({ lastSeenAt: now }).where(eq(sessions.idHash, idHash));
+    sessionRowWritten(idHash, { lastSeenAt: now });
   }
   const user =
     row.userId !== null && row.role !== null && row.email !== null
@@ -87,25 +90,31 @@ export async function liveSession(id: string, row: SessionRow | undefined, now: 
   return { id, csrfToken: row.csrfToken, expiresAt: row.expiresAt, user };
 }
 
-/** The live session of a cookie value, or null (unknown, expired or idle too long). */
+/** A row of personal_parts() as the session rules read it. */
+export function sessionRowOf(row: PersonalRow | undefined): SessionRow | undefined {
+  return (
+    row && {
+      csrfToken: row.csrf_token,
+      lastSeenAt: toDate(row.last_seen_at),
+      expiresAt: toDate(row.expires_at),
+      userId: row.user_id,
+      role: row.role,
+      name: row.name,
+      email: row.email,
+    }
+  );
+}
+
+const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/**
+ * The live session of a cookie value, or null (unknown, expired or idle too long): the row the
+ * personal call reads too, kept in memory while it stays the same (personal-rows.server.ts).
+ */
 export async function findSession(options: { id: string; now?: Date }): Promise<Session | null> {
   const idHash = sessionKeyOf(options.id);
   if (idHash === null) return null;
-  const [row] = await db()
-    .select({
-      csrfToken: sessions.csrfToken,
-      lastSeenAt: sessions.lastSeenAt,
-      expiresAt: sessions.expiresAt,
-      userId: sessions.userId,
-      role: users.role,
-      name: users.name,
-      email: users.email,
-    })
-    .from(sessions)
-    .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.idHash, idHash))
-    .limit(1);
-  return liveSession(options.id, row, options.now ?? new Date());
+  return liveSession(options.id, sessionRowOf(await personalRowOf(idHash)), options.now ?? new Date());
 }
 
 /**

@@ -4,12 +4,13 @@
 // page to the badge engine. It writes nothing unless a badge is really earned (issue 15): held badges
 // are known in memory or read, and the session's last-seen touch keeps its own rate limit.
 import { and, eq } from 'drizzle-orm';
-import { database, db } from '../../db/client.server';
+import { db } from '../../db/client.server';
 import { companies, posts } from '../../db/schema';
-import type { PostTypeKey, UserRole } from '../../db/enums';
+import type { PostTypeKey } from '../../db/enums';
 import { parseId } from '../../lib/http';
 import { NO_PERSONAL_PARTS, type PersonalParts, type TrackedEntry } from '../../lib/personal-parts';
-import { liveSession, sessionKeyOf, type SessionRow } from '../accounts/sessions.server';
+import { personalRowOf } from '../accounts/personal-rows.server';
+import { liveSession, sessionKeyOf, sessionRowOf } from '../accounts/sessions.server';
 import { recordView } from '../badges/record-view.server';
 import { postTypeBySlug } from '../posts/post-types';
 import { listRecommendedCompaniesForStudent } from '../recommendations/list-recommended-companies.server';
@@ -60,26 +61,6 @@ async function recordPageView(userId: number, page: string | null): Promise<numb
     .length;
 }
 
-// The session, its user, a student's favorites (newest first), clips and votes in one statement of a PL/pgSQL
-// function (migration 0012), whose plan is made once per connection: the call is made on every
-// page a student opens, and planning the query cost more than running it.
-const PERSONAL_QUERY = 'SELECT * FROM personal_parts($1)';
-
-type PersonalRow = {
-  csrf_token: string;
-  last_seen_at: Date | string;
-  expires_at: Date | string;
-  user_id: number | null;
-  role: UserRole | null;
-  name: string | null;
-  email: string | null;
-  favorite_company_ids: number[] | null;
-  clipped_post_ids: number[] | null;
-  voted_post_ids: number[] | null;
-  /** 'company_id:category:status:outcome' (migration 0016). */
-  tracker_entries: string[] | null;
-};
-
 function trackedEntry(text: string): TrackedEntry | null {
   const [companyId, category, status, outcome] = text.split(':');
   if (category !== 'intern' && category !== 'recruit') return null;
@@ -91,8 +72,6 @@ function trackedEntry(text: string): TrackedEntry | null {
   };
 }
 
-const toDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
-
 /**
  * The personal parts for a session cookie's value (null: no cookie), and the page the call was
  * made from (its path, from the page's own script; a made-up path earns nothing it should not).
@@ -100,17 +79,10 @@ const toDate = (value: Date | string) => (value instanceof Date ? value : new Da
 export async function answerPersonalCall(options: { sessionId: string | null; page: string | null; now?: Date }): Promise<PersonalParts> {
   const key = options.sessionId ? sessionKeyOf(options.sessionId) : null;
   if (!options.sessionId || key === null) return NOBODY;
-  const [row] = await database().query<PersonalRow>(PERSONAL_QUERY, [key]);
-  const sessionRow: SessionRow | undefined = row && {
-    csrfToken: row.csrf_token,
-    lastSeenAt: toDate(row.last_seen_at),
-    expiresAt: toDate(row.expires_at),
-    userId: row.user_id,
-    role: row.role,
-    name: row.name,
-    email: row.email,
-  };
-  const session = await liveSession(options.sessionId, sessionRow, options.now ?? new Date());
+  // The session, its user, a student's favorites, clips, votes and tracker entries: one row, kept
+  // in memory while it stays the same (app/features/accounts/personal-rows.server.ts).
+  const row = await personalRowOf(key);
+  const session = await liveSession(options.sessionId, sessionRowOf(row), options.now ?? new Date());
   if (!session) return NOBODY;
   const user = session.user;
   const viewer = user ? { userId: user.id, role: user.role, name: user.name } : null;
