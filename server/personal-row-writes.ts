@@ -9,14 +9,13 @@ import { sessionKeyOf } from '../app/features/accounts/sessions.server';
 import { sessionIdOf } from '../app/lib/cookies';
 
 /** The key of the session whose row a request may change: an unsafe request's, with a session cookie. */
-export function writingSessionKey(method: string, cookieHeader: string | null | undefined): string | null {
-  const id = method === 'GET' || method === 'HEAD' ? null : sessionIdOf(cookieHeader);
-  return id ? sessionKeyOf(id) : null;
+export function writingSessionKey(method: string, sessionId: string | null): string | null {
+  return method === 'GET' || method === 'HEAD' || !sessionId ? null : sessionKeyOf(sessionId);
 }
 
 export function forgetPersonalRowsAfterWrites() {
   return (req: Request, res: Response, next: NextFunction) => {
-    const key = writingSessionKey(req.method, req.headers.cookie);
+    const key = writingSessionKey(req.method, sessionIdOf(req.headers.cookie));
     if (key !== null) {
       let done = false;
       const forget = () => {

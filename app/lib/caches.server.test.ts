@@ -30,6 +30,7 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
     live: 'whether this process hears every change now',
     markers: 'who waits for their own marker to come back through the channel',
     markerCount: 'makes each marker unique',
+    userListeners: "who keeps something else of a user's that the same changes end (registered caches themselves)",
   },
   'app/lib/config.server.ts': {
     origin: 'the settings, read once from the environment',

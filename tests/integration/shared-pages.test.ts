@@ -9,6 +9,7 @@ import { badgeGrants, sessions } from '../../app/db/schema';
 import { answerPersonalCall, viewedCompanyId } from '../../app/features/personal/answer-personal-call.server';
 import { forgetHeldBadges } from '../../app/features/badges/record-view.server';
 import { isMemberSession } from '../../app/features/accounts/membership.server';
+import { updateMatchConditions } from '../../app/features/accounts/update-match-conditions.server';
 import { changesHeard, forgetPersonalRows } from '../../app/features/accounts/personal-rows.server';
 import { deleteSession } from '../../app/features/accounts/sessions.server';
 import { flushCompanyViews } from '../../app/features/recommendations/record-company-view.server';
@@ -18,7 +19,15 @@ import * as homeRoute from '../../app/routes/home';
 import * as postRoute from '../../app/routes/post';
 import { runRouteHandler } from '../../server/route-errors';
 import { sessionRequest } from '../support/call-route';
-import { createCompany, createLoggedInStudent, createStudent, favoriteCompany, publishPost } from '../factories';
+import {
+  createCompany,
+  createLoggedInStudent,
+  createStudent,
+  favoriteCompany,
+  industryIdOf,
+  prefectureIdOf,
+  publishPost,
+} from '../factories';
 import { setUpTestDatabase } from '../setup/test-database';
 import { NO_PERSONAL_PARTS } from '../../app/lib/personal-parts';
 
@@ -273,5 +282,41 @@ describe('the top page, shared (docs/decisions/069-shared-top-page.md)', () => {
     expect(await answerPersonalCall({ sessionId: student.sessionId, page: null })).not.toHaveProperty('recommendedCompanies');
     expect(await answerPersonalCall({ sessionId: null, page: '/' })).toEqual(NO_PERSONAL_PARTS);
     await flushCompanyViews();
+  });
+  it('keeps a student’s recommendations a minute, and a favorite or new match conditions of their own change them at the next call', async () => {
+    await changesHeard();
+    const student = await createLoggedInStudent();
+    const peer = await createStudent();
+    const mine = (await createCompany({ name: '株式会社はじめ工業' })).companyId;
+    const liked = (await createCompany({ name: '株式会社となり電機' })).companyId;
+    await favoriteCompany({ userId: student.userId, companyId: mine });
+    await favoriteCompany({ userId: peer.userId, companyId: mine });
+    await favoriteCompany({ userId: peer.userId, companyId: liked });
+    await changesHeard();
+    const recommended = async () =>
+      ((await answerPersonalCall({ sessionId: student.sessionId, page: '/' })).recommendedCompanies ?? []).map((company) => company.id);
+    expect(await recommended()).toContain(liked);
+    // Made once, then kept: no statement reads favorites for the next call.
+    const statements: string[] = [];
+    const stop = observeStatements((statement) => statements.push(statement));
+    expect(await recommended()).toContain(liked);
+    stop();
+    expect(statements.filter((statement) => statement.includes('co_favorites'))).toEqual([]);
+    // The student favorites the recommended company: it is not recommended any more.
+    await favoriteCompany({ userId: student.userId, companyId: liked });
+    await changesHeard();
+    expect(await recommended()).not.toContain(liked);
+    // New match conditions: a company of that prefecture comes first among the matches.
+    const okinawa = (
+      await createCompany({ name: '株式会社みなみ観光', prefectureId: prefectureIdOf('沖縄県'), industryId: industryIdOf('旅行・ホテル') })
+    ).companyId;
+    expect(await recommended()).not.toContain(okinawa);
+    await updateMatchConditions({
+      userId: student.userId,
+      industryIds: [industryIdOf('旅行・ホテル')],
+      prefectureIds: [prefectureIdOf('沖縄県')],
+    });
+    await changesHeard();
+    expect(await recommended()).toContain(okinawa);
   });
 });

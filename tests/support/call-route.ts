@@ -3,6 +3,7 @@
 // answer. The CSRF check runs before routes in the server; these tests start behind it.
 import { writeAnswered } from '../../app/features/accounts/personal-rows.server';
 import type { FormErrors } from '../../app/lib/app-error';
+import { sessionIdOf } from '../../app/lib/cookies';
 import { writingSessionKey } from '../../server/personal-row-writes';
 import { handlerOptions, runRouteHandler } from '../../server/route-errors';
 
@@ -21,7 +22,7 @@ export async function callRoute(
   // The refused form of a page's action for the errors its form shows, as the server answers it.
   const { formErrors } = handlerOptions(module, name);
   // As the server does when an unsafe request is answered (server/personal-row-writes.ts).
-  const writing = writingSessionKey(request.method, request.headers.get('Cookie'));
+  const writing = writingSessionKey(request.method, sessionIdOf(request.headers.get('Cookie')));
   try {
     const result = await runRouteHandler(handler as (args: unknown) => unknown, { request, params, context }, { formErrors });
     if (result instanceof Response) return result;

@@ -2,7 +2,8 @@
 -- Every change to what personal_parts() reads is announced on the channel personal_changes, from
 -- the database itself, whichever process or script made it: 's:' and the id hash for a session
 -- touched or ended, 'u:' and the user id for a user's name, address or role, favorites, clips,
--- votes and tracker entries. NOTIFY is transactional: the listeners hear of a change when it is
+-- votes, tracker entries and match conditions (the preferred industries and prefectures, which
+-- a student's recommendations follow). NOTIFY is transactional: the listeners hear of a change when it is
 -- committed, and identical payloads of one transaction are sent once.
 CREATE FUNCTION notify_personal_change() RETURNS trigger
 LANGUAGE plpgsql AS $$
@@ -42,4 +43,10 @@ CREATE TRIGGER useful_votes_personal_changes AFTER INSERT OR UPDATE OR DELETE ON
   FOR EACH ROW EXECUTE FUNCTION notify_personal_change();
 --> statement-breakpoint
 CREATE TRIGGER tracker_entries_personal_changes AFTER INSERT OR UPDATE OR DELETE ON tracker_entries
+  FOR EACH ROW EXECUTE FUNCTION notify_personal_change();
+--> statement-breakpoint
+CREATE TRIGGER user_preferred_industries_personal_changes AFTER INSERT OR UPDATE OR DELETE ON user_preferred_industries
+  FOR EACH ROW EXECUTE FUNCTION notify_personal_change();
+--> statement-breakpoint
+CREATE TRIGGER user_preferred_prefectures_personal_changes AFTER INSERT OR UPDATE OR DELETE ON user_preferred_prefectures
   FOR EACH ROW EXECUTE FUNCTION notify_personal_change();

@@ -61,10 +61,33 @@ registerCache({
   clear: () => forgetAll(),
 });
 
+/** Who keeps something else of a user's that the same changes end (a student's recommendations). */
+const userListeners = new Set<(userId: number | null) => void>();
+
+/**
+ * Calls `listener` with a user's id when something of theirs changed, or with null when anything
+ * may have (this process stopped or started listening). Until the returned function is called.
+ */
+export function onUserChanged(listener: (userId: number | null) => void): () => void {
+  userListeners.add(listener);
+  return () => userListeners.delete(listener);
+}
+
+/**
+ * A mark to compare before keeping what was read: if it moved meanwhile, something changed, and
+ * null while this process may miss a change (keep nothing then).
+ */
+export function changeMark(): number | null {
+  const current = database();
+  if (attached !== current) attach(current);
+  return live ? epoch : null;
+}
+
 function forgetAll(): void {
   epoch += 1;
   entries.clear();
   keysOfUser.clear();
+  for (const listener of userListeners) listener(null);
 }
 
 function forgetKey(key: string): void {
@@ -77,6 +100,7 @@ function forgetKey(key: string): void {
 function forgetUser(userId: number): void {
   for (const key of keysOfUser.get(userId) ?? []) entries.delete(key);
   keysOfUser.delete(userId);
+  for (const listener of userListeners) listener(userId);
 }
 
 /** Who waits for their own marker to come back through the channel (changesHeard). */

@@ -13,8 +13,8 @@ import { personalRowOf } from '../accounts/personal-rows.server';
 import { liveSession, sessionKeyOf, sessionRowOf } from '../accounts/sessions.server';
 import { recordView } from '../badges/record-view.server';
 import { postTypeBySlug } from '../posts/post-types';
-import { listRecommendedCompaniesForStudent } from '../recommendations/list-recommended-companies.server';
 import { RECOMMENDED_COUNT } from '../recommendations/recommended-count';
+import { recommendationsForStudent } from './student-recommendations.server';
 
 const NOBODY: PersonalParts = NO_PERSONAL_PARTS;
 
@@ -90,7 +90,7 @@ export async function answerPersonalCall(options: { sessionId: string | null; pa
   // The top page is shared: a student's own recommendations come with its call, and only with it.
   const [newBadges, recommendedCompanies] = await Promise.all([
     recordPageView(user.id, options.page),
-    options.page === '/' ? listRecommendedCompaniesForStudent({ userId: user.id, limit: RECOMMENDED_COUNT }) : undefined,
+    options.page === '/' ? recommendationsForStudent({ userId: user.id, limit: RECOMMENDED_COUNT }) : undefined,
   ]);
   return {
     viewer,
