@@ -78,8 +78,7 @@ export function onUserChanged(listener: (userId: number | null) => void): () => 
  * null while this process may miss a change (keep nothing then).
  */
 export function changeMark(): number | null {
-  const current = database();
-  if (attached !== current) attach(current);
+  attachedDatabase();
   return live ? epoch : null;
 }
 
@@ -94,7 +93,10 @@ function forgetKey(key: string): void {
   const entry = entries.get(key);
   if (!entry) return;
   entries.delete(key);
-  if (entry.userId !== null) keysOfUser.get(entry.userId)?.delete(key);
+  if (entry.userId === null) return;
+  const keys = keysOfUser.get(entry.userId);
+  keys?.delete(key);
+  if (keys?.size === 0) keysOfUser.delete(entry.userId);
 }
 
 function forgetUser(userId: number): void {
@@ -125,8 +127,7 @@ function heard(payload: string): void {
  * changes made outside a request; false when this process is not listening.
  */
 export async function changesHeard(): Promise<boolean> {
-  const current = database();
-  if (attached !== current) attach(current);
+  const current = attachedDatabase();
   if (!live) await new Promise<void>((resolve) => liveWaiters.push(resolve));
   if (!live || attached !== current) return false;
   const marker = `m:${process.pid}:${++markerCount}`;
@@ -141,7 +142,14 @@ export function forgetPersonalRows(): void {
   forgetAll();
 }
 
-/** Starts listening to the open database (again, after a test opened another one). */
+/** The open database, listened to (from the first use on, and again after a test opened another one). */
+function attachedDatabase(): Database {
+  const current = database();
+  if (attached !== current) attach(current);
+  return current;
+}
+
+/** Starts listening to `current`. */
 function attach(current: Database): void {
   attached = current;
   live = false;
@@ -180,8 +188,7 @@ function remember(key: string, row: PersonalRow, now: number): void {
  * from memory when this process hears every change, else read.
  */
 export async function personalRowOf(key: string): Promise<PersonalRow | undefined> {
-  const current = database();
-  if (attached !== current) attach(current);
+  const current = attachedDatabase();
   const now = Date.now();
   const hit = live ? entries.get(key) : undefined;
   if (hit && hit.until > now) return hit.row;
