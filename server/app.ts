@@ -31,7 +31,7 @@ import { withAppErrorAnswers } from './route-errors';
 import { answerUnroutedMethods, withMethodAnswers } from './route-methods';
 import { createVisitorPages } from './visitor-pages';
 import { createPersonalCall } from './personal-call';
-import { createSharedPageTest } from './shared-pages';
+import { createKeptPageTest, createSharedPageTest } from './shared-pages';
 import { isMemberSession } from '../app/features/accounts/membership.server';
 import { sessionIdOf } from '../app/lib/cookies';
 import type { Audience } from '../app/lib/shared-page';
@@ -39,7 +39,8 @@ import { loggedUrl } from '../app/lib/logged-url';
 import { logWhenFinished } from './log-url';
 import { securityHeaders } from './security';
 import { requestSessions } from '../app/features/accounts/sessions.server';
-import { forgetPersonalRowsAfterWrites } from './personal-row-writes';
+import { forgetPersonalRowsAfterWrite } from './personal-row-writes';
+import { createSessionPages } from './session-pages';
 
 // For server/start.js, which runs this bundle in one or several processes.
 export { superviseWorkers, workerCount } from './supervisor';
@@ -92,7 +93,6 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   app.use(privateSessionResponses());
   app.use(csrfProtection());
   app.use(clearPageCacheAfterWrites());
-  app.use(forgetPersonalRowsAfterWrites());
 
   app.get(HEALTH_PATH, async (_req, res) => {
     try {
@@ -276,10 +276,14 @@ export async function start() {
     isSharedPage: createSharedPageTest(build),
     personalCall: createPersonalCall({ logger: log }),
     audienceOf: async (req) => ((await isMemberSession(sessionIdOf(req.headers.cookie))) ? 'member' : 'visitor'),
+    isKeptForSession: createKeptPageTest(build),
+    sessionPages: createSessionPages({ build, mode: process.env.NODE_ENV, logger: log }),
   });
   const draftLane = createDraftLane({ logger: log });
   const server = createServer((req, res) => {
     if (guardRequest(req, res, log)) return;
+    // Whichever lane answers a write, the session's rows and pages kept in memory go when it does.
+    forgetPersonalRowsAfterWrite(req, res);
     if (!fastLane(req, res) && !draftLane(req, res)) app(req, res);
   });
   server.listen(config.port, config.host);

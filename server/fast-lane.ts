@@ -40,8 +40,12 @@ export function createFastLane(options: {
   personalCall?: (req: IncomingMessage, res: ServerResponse, query: string) => Promise<void>;
   /** Whether a request with a session cookie is a member's, for pages shared by audience. */
   audienceOf?: (req: IncomingMessage) => Promise<Audience>;
+  /** Whether a page rendered for the session is kept for it a few seconds (docs/decisions/072). */
+  isKeptForSession?: (path: string) => boolean;
+  /** Those pages, for a request with a session cookie (server/session-pages.ts). */
+  sessionPages?: (req: IncomingMessage, res: ServerResponse, url: string) => boolean;
 }) {
-  const { logger, visitorPages, isSharedPage, personalCall, audienceOf } = options;
+  const { logger, visitorPages, isSharedPage, personalCall, audienceOf, isKeptForSession, sessionPages } = options;
 
   /** A page shared by audience, for a request with a session cookie: a member's or a visitor's page. */
   async function pageByAudience(req: IncomingMessage, res: ServerResponse, url: string, path: string, kind: SharedPageKind) {
@@ -83,8 +87,9 @@ export function createFastLane(options: {
       // A session's page is its own unless the page is shared: then it is the visitors' page.
       const kind = isSharedPage(path);
       const session = hasSessionCookie(req.headers.cookie);
-      if (kind === 'personal' && session) return false;
-      if (kind === 'shared-by-audience' && session) void pageByAudience(req, res, url, path, kind);
+      if (kind === 'personal' && session) {
+        if (!sessionPages || !isKeptForSession?.(path) || !sessionPages(req, res, url)) return false;
+      } else if (kind === 'shared-by-audience' && session) void pageByAudience(req, res, url, path, kind);
       else if (!visitorPages(req, res, url, path, kind, 'visitor')) return false;
     }
     logWhenFinished(logger, req, res, url);

@@ -7,7 +7,7 @@
 // once (server/route-patterns.ts), in React Router's order of preference. shared-pages.test.ts
 // checks that it picks React Router's route for the site's URLs.
 import type { ServerBuild } from 'react-router';
-import { type SharedPageKind, sharedPageKind } from '../app/lib/shared-page';
+import { isKeptForSession, type SharedPageKind, sharedPageKind } from '../app/lib/shared-page';
 import { createPatternMatcher, pagePathOf } from './route-patterns';
 
 type Branch = { id: string; pattern: string; index: boolean; order: number[] };
@@ -47,5 +47,14 @@ export function createSharedPageTest(build: ServerBuild): (path: string) => Shar
   return (path) => {
     const id = match(pagePathOf(path));
     return id === undefined ? 'personal' : sharedPageKind(build.routes[id]?.module.handle);
+  };
+}
+
+/** Whether the page a path renders is kept for the session a few seconds (server/session-pages.ts). */
+export function createKeptPageTest(build: ServerBuild): (path: string) => boolean {
+  const match = createRouteMatcher(build);
+  return (path) => {
+    const id = match(pagePathOf(path));
+    return id !== undefined && isKeptForSession(build.routes[id]?.module.handle);
   };
 }

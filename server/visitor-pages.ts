@@ -45,6 +45,16 @@ export function sendCachedPage(req: IncomingMessage, res: ServerResponse, page: 
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** A response of React Router as a page to keep: its body read, the headers that belong to one response left out. */
+export async function renderedPageOf(response: Response, nonce: string): Promise<RenderedPage> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Array<[string, string]> = [];
+  response.headers.forEach((value, name) => {
+    if (!PER_RESPONSE.has(name)) headers.push([name, value]);
+  });
+  return { status: response.status, headers, body, nonce };
+}
+
 type Rendered = { storable: true; page: CachedPage } | { storable: false; page: RenderedPage; rawHeaders: Headers };
 
 /** A visitor's page that may not be stored (it sets a cookie, or says private): sent once. */
@@ -63,7 +73,7 @@ function sendUncached(req: IncomingMessage, res: ServerResponse, page: RenderedP
 }
 
 /** The web Request of a page; a shared page's without the cookie, so that no loader can read a session. */
-function toRequest(req: IncomingMessage, url: URL, shared: boolean): Request {
+export function toRequest(req: IncomingMessage, url: URL, shared: boolean): Request {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
     if (shared && key === 'cookie') continue;
@@ -88,17 +98,12 @@ export function createVisitorPages(options: {
     const nonce = newNonce();
     const context = { cspNonce: nonce, clientIp: req.socket.remoteAddress ?? 'unknown', sharedPage: shared, audience };
     const response = await handle(toRequest(req, url, shared), context);
-    const body = Buffer.from(await response.arrayBuffer());
-    const headers: Array<[string, string]> = [];
-    response.headers.forEach((value, name) => {
-      if (!PER_RESPONSE.has(name)) headers.push([name, value]);
-    });
+    const page = await renderedPageOf(response, nonce);
     const routeCacheControl = response.headers.get('cache-control') ?? '';
     const storable =
       (response.status === 200 || response.status === 404) &&
       !response.headers.has('set-cookie') &&
       !/no-store|private/.test(routeCacheControl);
-    const page = { status: response.status, headers, body, nonce };
     return storable ? { storable, page: setCachedPage(key, page) } : { storable, page, rawHeaders: response.headers };
   }
 

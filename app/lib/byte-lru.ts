@@ -7,7 +7,11 @@ export class ByteLru<K, V> {
   private readonly entries = new Map<K, { value: V; bytes: number }>();
   private total = 0;
 
-  constructor(readonly maxBytes: number) {}
+  /** `onEvict` hears of every value the budget pushed out (not of those deleted or cleared). */
+  constructor(
+    readonly maxBytes: number,
+    private readonly onEvict?: (key: K, value: V) => void,
+  ) {}
 
   /** The value, now the most recently used; undefined when it is not kept. */
   get(key: K): V | undefined {
@@ -31,7 +35,13 @@ export class ByteLru<K, V> {
       if (this.total <= this.maxBytes) break;
       this.entries.delete(oldest);
       this.total -= entry.bytes;
+      this.onEvict?.(oldest, entry.value);
     }
+  }
+
+  /** The value without making it the most recently used. */
+  peek(key: K): V | undefined {
+    return this.entries.get(key)?.value;
   }
 
   delete(key: K): void {

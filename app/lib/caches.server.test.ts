@@ -23,6 +23,10 @@ const SINGLETON = 'made once per process from the settings; not a copy of data';
 /** Module-level state that is no cache: file → binding → why. */
 const NOT_CACHES: Record<string, Record<string, string>> = {
   'app/lib/caches.server.ts': { registry: 'the list of caches itself' },
+  'server/session-pages.ts': {
+    keysOfUser: "the kept pages' index by user, part of the registered cache",
+    keysOfSession: "the kept pages' index by session, part of the registered cache",
+  },
   'app/features/accounts/personal-rows.server.ts': {
     keysOfUser: "the personal rows' index by user, part of the registered cache",
     epoch: 'a count of changes heard, so that a read overlapping one keeps nothing',

@@ -116,7 +116,7 @@ export function contentEtag(body: Buffer | string, nonce: string): string {
 }
 
 /** The page's body gzipped once, or null when it is small or not text. */
-export function gzippedBody(page: CachedPage): Buffer | null {
+export function gzippedBody(page: Pick<CachedPage, 'body' | 'headers' | 'gzipped'>): Buffer | null {
   if (page.gzipped === undefined) {
     page.gzipped = page.body.length >= GZIP_THRESHOLD && COMPRESSIBLE.test(mediaTypeOfPage(page.headers)) ? gzipSync(page.body) : null;
   }

@@ -18,6 +18,19 @@ export const SHARED_PAGE_BY_DEVICE = { sharedPage: true, byDeviceClass: true } a
  */
 export const SHARED_PAGE_BY_AUDIENCE = { sharedPage: true, byAudience: true } as const;
 
+/**
+ * A page rendered for the session that may be kept for it a few seconds (server/session-pages.ts,
+ * docs/decisions/072-session-pages-kept.md): its loaders read nothing of the student's own that
+ * the database does not announce on the channel personal_changes (migrations 0023, 0024), and
+ * nothing else of the request than the session and the URL.
+ */
+export const KEPT_FOR_SESSION = { keptForSession: true } as const;
+
+/** Whether a route module's handle marks a page kept for the session. */
+export function isKeptForSession(handle: unknown): boolean {
+  return (handle as { keptForSession?: unknown } | null | undefined)?.keptForSession === true;
+}
+
 export type SharedPageKind = 'personal' | 'shared' | 'shared-by-device' | 'shared-by-audience';
 
 /** Who a page shared by audience is rendered for. */

@@ -4,11 +4,16 @@ import { BADGE_TIER_LABELS } from '../features/badges/catalog';
 import { BadgeIcon } from '../features/badges/components/badge-icon';
 import { listBadgeStatus, type BadgeStatusItem, type BadgeStatusSeries } from '../features/badges/list-badge-status.server';
 import { formatDate } from '../lib/format';
+import { KEPT_FOR_SESSION } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { withRedirectTo } from '../lib/return-path';
 import { buttonClassName } from '../ui/button';
 import type { Route } from './+types/badges';
 import styles from './badges.module.css';
+
+// Kept rendered for a session a few seconds (docs/decisions/072-session-pages-kept.md); a
+// visitor's is the visitors' cached page.
+export const handle = KEPT_FOR_SESSION;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const viewer = await getViewer(request);

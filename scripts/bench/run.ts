@@ -234,7 +234,7 @@ async function measureStudents(n: number, ranges: PostRange[], sessions: Student
     ),
     // The pages a student opens often (issue 30), each student with the data of STUDENT_DATA: the
     // top page is shared, its personal call brings the student's recommendations (decision 069);
-    // the others are rendered for the session.
+    // the others are rendered for the session and kept for it a few seconds (decision 072).
     await measureViews(
       'top page, student (shared page + personal call with recommendations)',
       [studentPage(sessions, () => '/'), personalCall],
@@ -244,6 +244,12 @@ async function measureStudents(n: number, ranges: PostRange[], sessions: Student
       ['/mypage', '/mypage/posts', '/mypage/selections', '/mypage/clips', '/mypage/points', '/mypage/favorite_companies', '/badges'],
       (path) => measureViews(`${path}, student (rendered for the session)`, [studentPage(sessions, () => path)], seconds),
     )),
+    // What a view costs when it is not kept (decision 072): a query the page ignores makes every view a render.
+    await measureViews(
+      '/mypage, student, rendered every time (random query, never kept)',
+      [studentPage(sessions, () => `/mypage?v=${random(1e9)}`)],
+      seconds,
+    ),
   ];
 }
 

@@ -147,6 +147,32 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     expect((await personal(b)).viewer).toBeNull();
   });
 
+  it("keeps a student's /mypage section on each process, and a change made on one is on the other's next view", async () => {
+    const [a, b] = urls as [string, string];
+    const login = await logIn(a, '10.9.0.5', 'student12@shulog.example', 'shulog-demo-2026');
+    expect(login.status).toBe(302);
+    const cookie = cookiesOf(login);
+    const view = async (base: string) => (await fetch(`${base}/mypage/favorite_companies`, { headers: { Cookie: cookie } })).text();
+    const count = (html: string) => Number(/お気に入り企業（(\d+)社）/.exec(html)?.[1]);
+    // Kept on B (decision 072): the same bytes again, one render's nonce in both.
+    const first = await view(b);
+    expect(await view(b)).toBe(first);
+    const token = /name="csrf-token" content="([^"]+)"/.exec(first)![1]!;
+    const favorites = [...first.matchAll(/href="\/companies\/(\d+)"/g)].map((m) => Number(m[1]));
+    const companyId = [1, 2, 3, 4, 5, 6, 7, 8].find((id) => !favorites.includes(id))!;
+    const headers = { Cookie: cookie, 'X-CSRF-Token': token, 'Content-Type': 'application/x-www-form-urlencoded' };
+    const added = await fetch(`${a}/mypage/favorites`, {
+      method: 'POST',
+      headers,
+      body: new URLSearchParams({ company_id: String(companyId) }),
+    });
+    expect(added.status).toBe(200);
+    expect(count(await view(b))).toBe(count(first) + 1);
+    const removed = await fetch(`${a}/mypage/favorites/${companyId}`, { method: 'DELETE', headers });
+    expect(removed.status).toBe(200);
+    expect(count(await view(b))).toBe(count(first));
+  });
+
   it('shares the login limits: failures on one process count on the other', async () => {
     const [a, b] = urls as [string, string];
     for (let i = 0; i < 6; i += 1) {

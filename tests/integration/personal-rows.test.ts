@@ -8,12 +8,18 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { database, db, observeStatements } from '../../app/db/client.server';
-import { changesHeard, forgetPersonalRows, personalRowOf, writeAnswered } from '../../app/features/accounts/personal-rows.server';
+import {
+  changesHeard,
+  forgetPersonalRows,
+  onUserChanged,
+  personalRowOf,
+  writeAnswered,
+} from '../../app/features/accounts/personal-rows.server';
 import { deleteSession, deleteUserSessions, findSession, sessionKeyOf } from '../../app/features/accounts/sessions.server';
 import { updateProfile } from '../../app/features/accounts/update-profile.server';
 import { addFavorite } from '../../app/features/favorites/add-favorite.server';
 import { answerPersonalCall } from '../../app/features/personal/answer-personal-call.server';
-import { createCompany, createLoggedInStudent } from '../factories';
+import { createCompany, createLoggedInStudent, createModerator, publishPost } from '../factories';
 import { setUpTestDatabase } from '../setup/test-database';
 
 setUpTestDatabase();
@@ -121,5 +127,61 @@ describe('a personal row in memory', () => {
     expect(await changesHeard()).toBe(true);
     await call(student.sessionId);
     expect(await reads(() => call(student.sessionId))).toBe(0);
+  });
+});
+
+describe("what a student's kept pages show (migration 0024, docs/decisions/072-session-pages-kept.md)", () => {
+  it('is announced for the student whichever table it is written to, by hand in SQL', async () => {
+    await changesHeard();
+    const student = await createLoggedInStudent();
+    const other = await createLoggedInStudent();
+    const moderator = await createModerator();
+    const { companyId } = await createCompany();
+    const heard: Array<number | null> = [];
+    const stop = onUserChanged((userId) => heard.push(userId));
+    /** Whose changes this process hears after `sql` commits. */
+    const announced = async (statement: ReturnType<typeof sql>) => {
+      heard.length = 0;
+      await db().execute(statement);
+      await changesHeard();
+      return [...new Set(heard)];
+    };
+    try {
+      const { postId } = await publishPost({ type: 'intern_experience', authorId: student.userId, companyId });
+      const me = student.userId;
+      expect(await announced(sql`UPDATE users SET university = '東都大学' WHERE id = ${me}`)).toEqual([me]);
+      expect(await announced(sql`UPDATE posts SET useful_count = useful_count + 1 WHERE id = ${postId}`)).toEqual([me]);
+      expect(await announced(sql`INSERT INTO post_revisions (post_id, revision) VALUES (${postId}, 2)`)).toEqual([me]);
+      expect(await announced(sql`UPDATE post_revisions SET lock_version = lock_version + 1 WHERE post_id = ${postId}`)).toEqual([me]);
+      expect(
+        await announced(
+          sql`INSERT INTO moderation_events (post_id, revision, moderator_id, action) VALUES (${postId}, 1, ${moderator.userId}, 'unpublish')`,
+        ),
+      ).toEqual([me]);
+      expect(await announced(sql`INSERT INTO point_entries (user_id, amount, reason) VALUES (${me}, 5, 'adjustment')`)).toEqual([me]);
+      expect(await announced(sql`INSERT INTO badge_grants (user_id, badge_kind_id) VALUES (${me}, 999)`)).toEqual([me]);
+      expect(
+        await announced(
+          sql`INSERT INTO tracker_events (user_id, company_id, kind, date) VALUES (${me}, ${companyId}, 'interview', '2027-03-01')`,
+        ),
+      ).toEqual([me]);
+      await db().execute(sql`INSERT INTO tracker_entries (user_id, company_id, category) VALUES (${me}, ${companyId}, 'recruit')`);
+      expect(
+        await announced(
+          sql`INSERT INTO tracker_steps (entry_id, status, "on") SELECT id, 'registered', '2027-03-01' FROM tracker_entries WHERE user_id = ${me}`,
+        ),
+      ).toEqual([me]);
+      // A post moved to another author is announced to both; a company's change in the log to nobody.
+      expect(await announced(sql`UPDATE posts SET author_id = ${other.userId} WHERE id = ${postId}`)).toEqual(
+        expect.arrayContaining([me, other.userId]),
+      );
+      expect(
+        await announced(
+          sql`INSERT INTO moderation_events (company_id, moderator_id, action) VALUES (${companyId}, ${moderator.userId}, 'update_company')`,
+        ),
+      ).toEqual([]);
+    } finally {
+      stop();
+    }
   });
 });

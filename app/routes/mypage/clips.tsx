@@ -10,8 +10,11 @@ import { Link } from '../../ui/link';
 import { KeepWords } from '../../ui/keep-words';
 import type { Route } from './+types/clips';
 import styles from './mypage.module.css';
+import { KEPT_FOR_SESSION } from '../../lib/shared-page';
 
 export const headers = privatePageHeaders;
+// Kept rendered for the session a few seconds (docs/decisions/072-session-pages-kept.md).
+export const handle = KEPT_FOR_SESSION;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);

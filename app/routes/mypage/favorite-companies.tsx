@@ -8,8 +8,11 @@ import { Card } from '../../ui/card';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/favorite-companies';
 import styles from './mypage.module.css';
+import { KEPT_FOR_SESSION } from '../../lib/shared-page';
 
 export const headers = privatePageHeaders;
+// Kept rendered for the session a few seconds (docs/decisions/072-session-pages-kept.md).
+export const handle = KEPT_FOR_SESSION;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);

@@ -12,10 +12,13 @@ import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
 import type { Route } from './+types/points';
 import styles from './mypage.module.css';
+import { KEPT_FOR_SESSION } from '../../lib/shared-page';
 
 // /mypage/points: the student's reward points (報酬ポイント): the balance and every ledger entry.
 
 export const headers = privatePageHeaders;
+// Kept rendered for the session a few seconds (docs/decisions/072-session-pages-kept.md).
+export const handle = KEPT_FOR_SESSION;
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta(matches, '報酬ポイント', 'あなたの報酬ポイントの残高と履歴です。');

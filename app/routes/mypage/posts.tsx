@@ -22,11 +22,14 @@ import { KeepWords } from '../../ui/keep-words';
 import type { Route } from './+types/posts';
 import { readStudentForm } from './student-form.server';
 import styles from './mypage.module.css';
+import { KEPT_FOR_SESSION } from '../../lib/shared-page';
 
 // /mypage/posts: the student's own posts with their status (the life cycle of docs/product/content.md#life-cycle),
 // drafts to continue or delete, rejected posts to fix and send again.
 
 export const headers = privatePageHeaders;
+// Kept rendered for the session a few seconds (docs/decisions/072-session-pages-kept.md).
+export const handle = KEPT_FOR_SESSION;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);

@@ -34,8 +34,11 @@ import { useSnackBar } from '../../ui/snack-bar';
 import type { Route } from './+types/profile';
 import { readStudentForm } from './student-form.server';
 import styles from './mypage.module.css';
+import { KEPT_FOR_SESSION } from '../../lib/shared-page';
 
 export const headers = privatePageHeaders;
+// Kept rendered for the session a few seconds (docs/decisions/072-session-pages-kept.md).
+export const handle = KEPT_FOR_SESSION;
 
 /**
  * The way back when the profile was asked for on another page (the notice after signing up from

@@ -29,10 +29,13 @@ import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/selections';
 import { readStudentForm } from './student-form.server';
 import styles from './selections.module.css';
+import { KEPT_FOR_SESSION } from '../../lib/shared-page';
 
 // /mypage/selections: the selection tracker (選考管理, issue 17, docs/decisions/035-selection-tracker.md).
 
 export const headers = privatePageHeaders;
+// Kept rendered for the session a few seconds (docs/decisions/072-session-pages-kept.md).
+export const handle = KEPT_FOR_SESSION;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireStudent(request);
