@@ -9,6 +9,7 @@ import compression from 'compression';
 import express from 'express';
 import type pino from 'pino';
 import type { ServerBuild } from 'react-router';
+import { listenForChanges } from '../app/db/changes.server';
 import { closeDatabase, database, openDatabase } from '../app/db/client.server';
 import { demoAccountEmails, DemoLoginsError, findDemoLogins } from '../app/features/demo/demo-logins.server';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
@@ -261,6 +262,8 @@ export async function start() {
   // Imports a stopped process left running are 中断 (docs/decisions/054-streamed-imports.md): all
   // of them on PGlite (this process is alone on DATA_DIR), those gone silent on PostgreSQL.
   await interruptAbandonedImports({ atStart: database().kind === 'pglite' ? 'alone' : 'shared' });
+  // What is kept in memory follows the database's announcements of changes (decisions 071–073).
+  listenForChanges();
 
   const app = createApp({ logger: log, clientDir });
   // Visitors' pages come from a short-lived cache; a cached company page still counts a view.

@@ -8,13 +8,16 @@
 //   change to what these pages show of the student (migrations 0023, 0024), in whichever process
 //   or script it was made, and this process's own writes end the writer's pages when they are
 //   answered (server/personal-row-writes.ts);
-// - this process hears every change (no page is kept or served while it may miss one);
+// - this process has heard every change committed before the request arrived (a round trip on
+//   the listening connection, shared by the requests of the moment: app/db/changes.server.ts),
+//   and hears every change (no page is kept or served while it may miss one);
 // - it is at most TTL_MS old: what others wrote (a clipped post's title, a company's name) and the
 //   day's date (deadlines) follow within that time, as the shared pages do.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pino from 'pino';
 import { createRequestHandler, type ServerBuild } from 'react-router';
-import { changeMark, onUserChanged } from '../app/features/accounts/personal-rows.server';
+import { changeMark, changesTicket, freshMark } from '../app/db/changes.server';
+import { onUserChanged } from '../app/features/accounts/personal-rows.server';
 import { findSession, requestSessions, sessionKeyOf, type Session } from '../app/features/accounts/sessions.server';
 import { ByteLru } from '../app/lib/byte-lru';
 import { forMs, registerCache } from '../app/lib/caches.server';
@@ -158,11 +161,13 @@ export function createSessionPages(options: { build: ServerBuild; mode: string |
   const handle = createRequestHandler(options.build, options.mode);
 
   async function answer(req: IncomingMessage, res: ServerResponse, requestUrl: string, url: URL) {
+    // Whatever was committed before this request arrived is heard before a kept page is served.
+    const ticket = changesTicket();
     const sessionId = sessionIdOf(req.headers.cookie);
     const sessionKey = sessionId === null ? null : sessionKeyOf(sessionId);
     const session = sessionId === null || sessionKey === null ? null : await findSession({ id: sessionId });
-    // Read before anything of the page: a change heard from here on keeps the render from being kept.
-    const mark = changeMark();
+    // Taken before anything of the page is read: a change heard from here on keeps the render from being kept.
+    const mark = await freshMark(ticket);
     const key = `${sessionKey} ${requestUrl}`;
     const kept = mark === null || sessionKey === null ? undefined : pages.get(key);
     if (servable(kept, session, Date.now())) {

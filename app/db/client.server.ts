@@ -31,11 +31,22 @@ export type Database = {
    * notification will be heard; `listening(false)`, that some may be missed (the listening
    * connection was lost; it comes back by itself and says `listening(true)` again).
    */
-  listen(channel: string, handlers: ChannelHandlers): Promise<() => Promise<void>>;
+  listen(channel: string, handlers: ChannelHandlers): Promise<Listening>;
   close(): Promise<void>;
 };
 
 export type ChannelHandlers = { message(payload: string): void; listening(live: boolean): void };
+
+export type Listening = {
+  stop(): Promise<void>;
+  /**
+   * One round trip on the listening connection: true once every notification committed before
+   * the call has been handed to `message` (PostgreSQL delivers a listening session's pending
+   * notifications before it answers its next statement); false when the connection is lost.
+   * PGlite hears its own commits as they end: always true at once.
+   */
+  roundTrip(): Promise<boolean>;
+};
 
 export type OpenOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
@@ -214,8 +225,11 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
       // One process owns the embedded database: it hears its own commits as they end.
       const unlisten = await client.listen(channel, handlers.message);
       handlers.listening(true);
-      return async () => {
-        if (!closed) await unlisten();
+      return {
+        async stop() {
+          if (!closed) await unlisten();
+        },
+        roundTrip: async () => true,
       };
     },
     async close() {
@@ -233,6 +247,9 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
   };
 }
 
+/** The application_name of the listening connections. */
+export const LISTENING_APPLICATION = 'shulog-listen';
+
 /** How long a lost listening connection waits before it connects again. */
 const RELISTEN_AFTER_MS = 1_000;
 
@@ -240,17 +257,21 @@ const RELISTEN_AFTER_MS = 1_000;
  * LISTEN on a connection of its own, outside the pool (a pooled connection goes back to others
  * between statements). A lost connection is reported (`listening(false)`) and replaced.
  */
-function listenOnPostgres(url: string, channel: string, handlers: ChannelHandlers): { stop(): Promise<void> } {
+function listenOnPostgres(url: string, channel: string, handlers: ChannelHandlers): Listening {
   let stopped = false;
   let client: pg.Client | undefined;
+  /** The connection that listens now, once its LISTEN has answered. */
+  let listeningClient: pg.Client | undefined;
   let retry: ReturnType<typeof setTimeout> | undefined;
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    // Named, so that an operator (and a test) can tell it in pg_stat_activity.
+    const next = new pg.Client({ connectionString: url, application_name: LISTENING_APPLICATION });
     client = next;
     let lost = false;
     const lose = (error?: Error) => {
       if (lost) return;
       lost = true;
+      if (listeningClient === next) listeningClient = undefined;
       handlers.listening(false);
       next.end().catch(() => {});
       if (stopped) return;
@@ -266,7 +287,10 @@ function listenOnPostgres(url: string, channel: string, handlers: ChannelHandler
     try {
       await next.connect();
       await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      if (!lost && !stopped) handlers.listening(true);
+      if (!lost && !stopped) {
+        listeningClient = next;
+        handlers.listening(true);
+      }
     } catch (error) {
       lose(error as Error);
     }
@@ -278,6 +302,16 @@ function listenOnPostgres(url: string, channel: string, handlers: ChannelHandler
       clearTimeout(retry);
       await client?.end().catch(() => {});
     },
+    async roundTrip() {
+      const listener = listeningClient;
+      if (!listener) return false;
+      try {
+        await listener.query('SELECT 1');
+        return listeningClient === listener;
+      } catch {
+        return false;
+      }
+    },
   };
 }
 
@@ -287,7 +321,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   // the pool replaces it, and the next query says whether the server is back.
   pool.on('error', (error) => logger().warn({ err: error }, 'idle database connection lost'));
   const handle = drizzlePg(pool, { schema, logger: statementLogger });
-  const listeners = new Set<{ stop(): Promise<void> }>();
+  const listeners = new Set<Listening>();
   let closed = false;
   return {
     db: handle as unknown as Db,
@@ -300,9 +334,12 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
     async listen(channel, handlers) {
       const listener = listenOnPostgres(url, channel, handlers);
       listeners.add(listener);
-      return async () => {
-        listeners.delete(listener);
-        await listener.stop();
+      return {
+        async stop() {
+          listeners.delete(listener);
+          await listener.stop();
+        },
+        roundTrip: () => listener.roundTrip(),
       };
     },
     async close() {

@@ -27,13 +27,24 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
     keysOfUser: "the kept pages' index by user, part of the registered cache",
     keysOfSession: "the kept pages' index by session, part of the registered cache",
   },
-  'app/features/accounts/personal-rows.server.ts': {
-    keysOfUser: "the personal rows' index by user, part of the registered cache",
+  'app/db/changes.server.ts': {
+    listeners: 'who keeps something on the strength of the changes heard (registered caches themselves)',
     epoch: 'a count of changes heard, so that a read overlapping one keeps nothing',
     attached: 'the database this process listens to',
     live: 'whether this process hears every change now',
+    listening: 'the listening of the attached database, for its round trips',
+    tripsStarted: 'numbers the round trips on the listening connection',
+    tripsDone: 'the last round trip finished',
+    tripUnderWay: 'one round trip at a time',
     markers: 'who waits for their own marker to come back through the channel',
     markerCount: 'makes each marker unique',
+  },
+  'app/features/posts/load-post-list.server.ts': {
+    reading: 'reads under way, shared by concurrent requests for the same list and forgotten when they end',
+    contentEpoch: 'a count of content changes heard, so that a read overlapping one keeps nothing',
+  },
+  'app/features/accounts/personal-rows.server.ts': {
+    keysOfUser: "the personal rows' index by user, part of the registered cache",
     userListeners: "who keeps something else of a user's that the same changes end (registered caches themselves)",
   },
   'app/lib/config.server.ts': {

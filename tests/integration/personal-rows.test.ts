@@ -7,14 +7,9 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { database, db, observeStatements } from '../../app/db/client.server';
-import {
-  changesHeard,
-  forgetPersonalRows,
-  onUserChanged,
-  personalRowOf,
-  writeAnswered,
-} from '../../app/features/accounts/personal-rows.server';
+import { database, db, LISTENING_APPLICATION, observeStatements } from '../../app/db/client.server';
+import { changesHeard } from '../../app/db/changes.server';
+import { forgetPersonalRows, onUserChanged, personalRowOf, writeAnswered } from '../../app/features/accounts/personal-rows.server';
 import { deleteSession, deleteUserSessions, findSession, sessionKeyOf } from '../../app/features/accounts/sessions.server';
 import { updateProfile } from '../../app/features/accounts/update-profile.server';
 import { addFavorite } from '../../app/features/favorites/add-favorite.server';
@@ -93,9 +88,15 @@ describe('a personal row in memory', () => {
     await changesHeard();
     const student = await createLoggedInStudent();
     const key = sessionKeyOf(student.sessionId)!;
-    const reading = personalRowOf(key);
-    writeAnswered(key);
-    await reading;
+    // The write is answered while the row is being read.
+    const stop = observeStatements((statement) => {
+      if (statement.includes('personal_parts(')) writeAnswered(key);
+    });
+    try {
+      await personalRowOf(key);
+    } finally {
+      stop();
+    }
     expect(await reads(() => personalRowOf(key))).toBe(1);
     expect(await reads(() => personalRowOf(key))).toBe(0);
     // An answered write of the session forgets what it held.
@@ -115,8 +116,8 @@ describe('a personal row in memory', () => {
     await admin.connect();
     try {
       await admin.query(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()",
-        [name],
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND application_name = $2 AND pid <> pg_backend_pid()',
+        [name, LISTENING_APPLICATION],
       );
     } finally {
       await admin.end();

@@ -10,7 +10,8 @@ import { answerPersonalCall, viewedCompanyId } from '../../app/features/personal
 import { forgetHeldBadges } from '../../app/features/badges/record-view.server';
 import { isMemberSession } from '../../app/features/accounts/membership.server';
 import { updateMatchConditions } from '../../app/features/accounts/update-match-conditions.server';
-import { changesHeard, forgetPersonalRows } from '../../app/features/accounts/personal-rows.server';
+import { changesHeard } from '../../app/db/changes.server';
+import { forgetPersonalRows } from '../../app/features/accounts/personal-rows.server';
 import { deleteSession } from '../../app/features/accounts/sessions.server';
 import { flushCompanyViews } from '../../app/features/recommendations/record-company-view.server';
 import * as root from '../../app/root';

@@ -6,11 +6,10 @@
 // miss one (before it listens, after its listening connection is lost, until it listens again).
 // A write of this process ends the entries of its session and user when its request is answered,
 // before its notification may have come back: the student's next call reads what was committed.
-import { type Database, database } from '../../db/client.server';
+import { changeMark, forgetKeptChanges, freshMark, noteChange, onDatabaseChange } from '../../db/changes.server';
+import { database } from '../../db/client.server';
 import type { UserRole } from '../../db/enums';
 import { forMs, registerCache } from '../../lib/caches.server';
-
-const CHANNEL = 'personal_changes';
 
 // The session, its user, a student's favorites (newest first), clips and votes in one statement of a PL/pgSQL
 // function (migration 0012), whose plan is made once per connection: the call is made on every
@@ -41,19 +40,12 @@ type Entry = { row: PersonalRow; userId: number | null; until: number };
 const entries = new Map<string, Entry>();
 /** The session keys of each user's entries. */
 const keysOfUser = new Map<number, Set<string>>();
-/** Counts every change heard and every write answered: a read that saw it move keeps nothing. */
-let epoch = 0;
-/** The database this process listens to, and whether it hears every change now. */
-let attached: Database | undefined;
-let live = false;
-/** Who waits for this process to listen (changesHeard). */
-const liveWaiters: Array<() => void> = [];
 
 registerCache({
   name: 'personal rows',
   holds: "a session's row of personal_parts(): the session, its user, a student's favorites, clips, votes and tracker entries",
   feeds: 'every session lookup (findSession) and the personal call of the shared pages',
-  lifetime: `until the database announces a change to it (channel ${CHANNEL}), at most ${forMs(MAX_AGE_MS)}`,
+  lifetime: `until the database announces a change to it (channel personal_changes), at most ${forMs(MAX_AGE_MS)}`,
   invalidatedBy:
     "the triggers of migration 0023 (sessions, users, favorites, clips, useful_votes, tracker_entries), heard by every process; this process's own writes when their request is answered; all of it when the listening connection is lost",
   bound: `${MAX_ENTRIES.toLocaleString('en-US')} sessions, the oldest first`,
@@ -73,17 +65,7 @@ export function onUserChanged(listener: (userId: number | null) => void): () => 
   return () => userListeners.delete(listener);
 }
 
-/**
- * A mark to compare before keeping what was read: if it moved meanwhile, something changed, and
- * null while this process may miss a change (keep nothing then).
- */
-export function changeMark(): number | null {
-  attachedDatabase();
-  return live ? epoch : null;
-}
-
 function forgetAll(): void {
-  epoch += 1;
   entries.clear();
   keysOfUser.clear();
   for (const listener of userListeners) listener(null);
@@ -105,71 +87,15 @@ function forgetUser(userId: number): void {
   for (const listener of userListeners) listener(userId);
 }
 
-/** Who waits for their own marker to come back through the channel (changesHeard). */
-const markers = new Map<string, () => void>();
-let markerCount = 0;
-
-function heard(payload: string): void {
-  if (payload.startsWith('m:')) {
-    markers.get(payload)?.();
-    markers.delete(payload);
-    return;
-  }
-  epoch += 1;
-  if (payload.startsWith('s:')) forgetKey(payload.slice(2));
+onDatabaseChange((payload) => {
+  if (payload === null) forgetAll();
+  else if (payload.startsWith('s:')) forgetKey(payload.slice(2));
   else if (payload.startsWith('u:')) forgetUser(Number(payload.slice(2)));
-  else forgetAll();
-}
-
-/**
- * Resolves when this process has heard every change committed before the call, by any process
- * (notifications come in commit order: a marker sent now comes back after them). For tests of
- * changes made outside a request; false when this process is not listening.
- */
-export async function changesHeard(): Promise<boolean> {
-  const current = attachedDatabase();
-  if (!live) await new Promise<void>((resolve) => liveWaiters.push(resolve));
-  if (!live || attached !== current) return false;
-  const marker = `m:${process.pid}:${++markerCount}`;
-  const back = new Promise<void>((resolve) => markers.set(marker, resolve));
-  await current.query('SELECT pg_notify($1, $2)', [CHANNEL, marker]);
-  await back;
-  return true;
-}
+});
 
 /** For tests: forget every row, as a process that has just started. */
 export function forgetPersonalRows(): void {
-  forgetAll();
-}
-
-/** The open database, listened to (from the first use on, and again after a test opened another one). */
-function attachedDatabase(): Database {
-  const current = database();
-  if (attached !== current) attach(current);
-  return current;
-}
-
-/** Starts listening to `current`. */
-function attach(current: Database): void {
-  attached = current;
-  live = false;
-  forgetAll();
-  current
-    .listen(CHANNEL, {
-      message: heard,
-      listening(now) {
-        if (attached !== current) return;
-        // Whatever changed while nobody listened is unknown: start again from nothing.
-        forgetAll();
-        live = now;
-        for (const resolve of liveWaiters.splice(0)) resolve();
-      },
-    })
-    .catch(() => {
-      if (attached !== current) return;
-      live = false;
-      for (const resolve of liveWaiters.splice(0)) resolve();
-    });
+  forgetKeptChanges();
 }
 
 function remember(key: string, row: PersonalRow, now: number): void {
@@ -185,23 +111,23 @@ function remember(key: string, row: PersonalRow, now: number): void {
 
 /**
  * The row of the session stored under `key` (the id's hash), or undefined for no such session:
- * from memory when this process hears every change, else read.
+ * from memory when this process has heard every change committed before the call, else read.
  */
 export async function personalRowOf(key: string): Promise<PersonalRow | undefined> {
-  const current = attachedDatabase();
+  // Every change committed before this lookup is heard first (another process's logout).
+  const mark = await freshMark();
   const now = Date.now();
-  const hit = live ? entries.get(key) : undefined;
+  const hit = mark === null ? undefined : entries.get(key);
   if (hit && hit.until > now) return hit.row;
-  const started = epoch;
-  const [row] = await current.query<PersonalRow>(PERSONAL_QUERY, [key]);
+  const [row] = await database().query<PersonalRow>(PERSONAL_QUERY, [key]);
   // Kept only if nothing changed while it was read: an older answer must not outlive its change.
-  if (row && live && epoch === started && attached === current) remember(key, row, now);
+  if (row && mark !== null && changeMark() === mark) remember(key, row, now);
   return row;
 }
 
 /** The session's own writes to its row (last seen, the end of an idle session), known at once here. */
 export function sessionRowWritten(key: string, change: { lastSeenAt: Date } | 'deleted'): void {
-  epoch += 1;
+  noteChange();
   const entry = entries.get(key);
   if (!entry) return;
   if (change === 'deleted') forgetKey(key);
@@ -213,7 +139,7 @@ export function sessionRowWritten(key: string, change: { lastSeenAt: Date } | 'd
  * again, whether or not its notifications have come back yet.
  */
 export function writeAnswered(key: string): void {
-  epoch += 1;
+  noteChange();
   const userId = entries.get(key)?.userId;
   forgetKey(key);
   if (userId != null) forgetUser(userId);

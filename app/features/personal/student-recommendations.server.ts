@@ -3,7 +3,8 @@
 // themselves (a favorite, the match conditions) ends them at once, in every process, through the
 // same database notifications as the personal rows (docs/decisions/071-personal-rows-in-memory.md).
 // Other students' favorites and the companies' counts move them within the minute, as for visitors.
-import { changeMark, onUserChanged } from '../accounts/personal-rows.server';
+import { changeMark } from '../../db/changes.server';
+import { onUserChanged } from '../accounts/personal-rows.server';
 import { forMs, registerCache } from '../../lib/caches.server';
 import type { RecommendedCompany } from '../../lib/recommended-company';
 import { listRecommendedCompaniesForStudent } from '../recommendations/list-recommended-companies.server';

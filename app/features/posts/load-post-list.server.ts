@@ -1,3 +1,8 @@
+// Post lists and ES question searches, kept a few seconds per list and query and forgotten at
+// once, in every process, when published content changes (docs/decisions/073-post-lists-kept.md).
+import { changeMark, freshMark, onDatabaseChange } from '../../db/changes.server';
+import { ByteLru } from '../../lib/byte-lru';
+import { forMs, registerCache } from '../../lib/caches.server';
 import { listFilterOptions } from '../companies/list-filter-options.server';
 import { parsePostListQuery, type ListScope, type PostListQuery } from './list-filters';
 import { listFacets, listPosts, type ListFacets, type PostListPage } from './list-posts.server';
@@ -18,13 +23,73 @@ export type PostListData = {
   queryMessage: string | null;
 };
 
+const TTL_MS = 10_000;
+const MAX_BYTES = 8 * 1024 * 1024;
+
+type Kept = { data: PostListData; until: number };
+const kept = new ByteLru<string, Kept>(MAX_BYTES);
+/** Reads under way, shared by the requests for the same list that arrive meanwhile. */
+const reading = new Map<string, { contentEpoch: number; data: Promise<PostListData> }>();
+/** Counts the changes of published content heard (and every restart of listening). */
+let contentEpoch = 0;
+
+registerCache({
+  name: 'post lists',
+  holds: "what a post list or an ES question search shows (posts, facets, questions), by list, company and the URL's parsed query",
+  feeds: 'the cross-company post lists, the ES search by question and the company post lists (loadPostList)',
+  lifetime: `${forMs(TTL_MS)}; nothing is kept or served while this process may miss a change`,
+  invalidatedBy:
+    "a post published, unpublished, deleted or edited while published, a company renamed or moved (migration 0025: 'c:' on personal_changes), heard by every process; every successful write of this process (server/page-cache-writes.ts)",
+  bound: `${MAX_BYTES / 1024 / 1024} MB (the lists' JSON size), the least recently used go first`,
+  size: () => kept.size,
+  clear: () => forgetPostLists(),
+});
+
+/** Forgets every list kept (published content changed, or may have). */
+export function forgetPostLists(): void {
+  contentEpoch += 1;
+  kept.clear();
+  reading.clear();
+}
+
+onDatabaseChange((payload) => {
+  if (payload === null || payload === 'c:') forgetPostLists();
+});
+
 /**
  * What a post list page shows for its URL: a company's list of one type or a cross-company list;
- * an entry sheet list with a question typed searches the questions instead.
+ * an entry sheet list with a question typed searches the questions instead. Kept a few seconds
+ * while this process hears every change of published content: an unpublished post leaves every
+ * list the moment its change is heard.
  */
 export async function loadPostList(options: { scope: ListScope; url: URL; companyId?: number }): Promise<PostListData> {
   const { scope, companyId } = options;
   const query = parsePostListQuery(options.url.searchParams, scope);
+  // The parsed query, not the URL: parameters no list reads (a tracking tag) share the entry.
+  const key = `${scope.family} ${scope.type ?? ''} ${companyId ?? ''} ${JSON.stringify(query)}`;
+  // A publication committed before this request is heard first.
+  const live = (await freshMark()) !== null;
+  const now = Date.now();
+  const hit = live ? kept.get(key) : undefined;
+  if (hit && hit.until > now) return hit.data;
+  const started = contentEpoch;
+  const pending = reading.get(key);
+  if (live && pending?.contentEpoch === started) return pending.data;
+  const data = readPostList(scope, query, companyId);
+  if (!live) return data;
+  reading.set(key, { contentEpoch: started, data });
+  try {
+    const read = await data;
+    // Kept only if no change was heard while it was read, and this process still hears them.
+    if (contentEpoch === started && changeMark() !== null)
+      kept.set(key, { data: read, until: now + TTL_MS }, JSON.stringify(read).length + key.length);
+    return read;
+  } finally {
+    if (reading.get(key)?.data === data) reading.delete(key);
+  }
+}
+
+async function readPostList(scope: ListScope, query: PostListQuery, companyId: number | undefined): Promise<PostListData> {
   const typed = query.q.trim();
   const search = typed ? parseQuestionQuery(typed) : null;
   const queryMessage = typed && !search ? `設問は${QUESTION_QUERY_MIN}文字以上で探してください。` : null;

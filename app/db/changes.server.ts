@@ -1,0 +1,175 @@
+// The changes the database announces on the channel personal_changes (migrations 0023, 0024,
+// 0025: triggers), heard by this process whichever process or script made them. What is kept in
+// memory on the strength of them (a session's row, the pages kept for a session, the post lists)
+// subscribes here and is used only while this process hears every change: not before it listens,
+// and not from a lost listening connection until it listens again (docs/decisions/071, 072, 073).
+// Payloads: 's:' and a session key, 'u:' and a user id, 'c:' for published content; 'm:' markers
+// are this process's own (changesHeard).
+import { type Database, database, type Listening } from './client.server';
+
+const CHANNEL = 'personal_changes';
+
+/** A change heard (its payload), or null when anything may have changed (listening started or stopped). */
+export type ChangeListener = (payload: string | null) => void;
+
+const listeners = new Set<ChangeListener>();
+/** Counts every change heard or noted: a read that saw it move keeps nothing. */
+let epoch = 0;
+/** The database this process listens to, and whether it hears every change now. */
+let attached: Database | undefined;
+let live = false;
+/** The listening of `attached`, once it has started. */
+let listening: Listening | undefined;
+/** Who waits for this process to listen (changesHeard). */
+const liveWaiters: Array<() => void> = [];
+/** Who waits for their own marker to come back through the channel (changesHeard). */
+const markers = new Map<string, () => void>();
+let markerCount = 0;
+
+/** Calls `listener` with every change heard from now on, until the returned function is called. */
+export function onDatabaseChange(listener: ChangeListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function tell(payload: string | null): void {
+  epoch += 1;
+  for (const listener of listeners) listener(payload);
+}
+
+/**
+ * A mark to compare before keeping what was read: if it moved meanwhile, something changed; null
+ * while this process may miss a change (keep nothing, serve nothing kept then).
+ */
+export function changeMark(): number | null {
+  attachedDatabase();
+  return live ? epoch : null;
+}
+
+// Catching up (freshMark): another process's change is announced at its commit, but this process
+// may not have read the announcement yet when a request that follows it arrives, a moment later,
+// on a busy machine. A round trip on the listening connection hands over every notification
+// committed before it started. Requests share round trips: one is under way at a time, and a
+// request waits for the first that started after it arrived.
+/** Round trips started and the last one finished, by number. */
+let tripsStarted = 0;
+let tripsDone = 0;
+let tripUnderWay = false;
+const tripWaiters: Array<{ after: number; resolve: (caughtUp: boolean) => void }> = [];
+
+/** A ticket for `freshMark`: round trips started before it do not count for it. */
+export function changesTicket(): number {
+  return tripsStarted;
+}
+
+function nextTrip(): void {
+  if (tripUnderWay || tripWaiters.length === 0) return;
+  const trip = listening;
+  if (!trip) {
+    for (const waiter of tripWaiters.splice(0)) waiter.resolve(false);
+    return;
+  }
+  tripUnderWay = true;
+  const number = ++tripsStarted;
+  void trip.roundTrip().then((ok) => {
+    tripUnderWay = false;
+    if (ok) tripsDone = Math.max(tripsDone, number);
+    const waiting = tripWaiters.splice(0);
+    for (const waiter of waiting) {
+      if (waiter.after < number) waiter.resolve(ok);
+      else tripWaiters.push(waiter);
+    }
+    nextTrip();
+  });
+}
+
+/**
+ * The change mark (changeMark) once this process has heard every change committed before
+ * `ticket` was taken (by default, before this call): what a request compares kept things with.
+ * Null while it may miss a change.
+ */
+export async function freshMark(ticket = changesTicket()): Promise<number | null> {
+  if (changeMark() === null) return null;
+  if (tripsDone <= ticket) {
+    const caughtUp = await new Promise<boolean>((resolve) => {
+      tripWaiters.push({ after: ticket, resolve });
+      nextTrip();
+    });
+    if (!caughtUp) return null;
+  }
+  return changeMark();
+}
+
+/** Starts listening now (the server, at its start), rather than at the first use. */
+export function listenForChanges(): void {
+  attachedDatabase();
+}
+
+/** A change this process made or applied itself (an answered write, a session touched): reads overlapping it keep nothing. */
+export function noteChange(): void {
+  epoch += 1;
+}
+
+/** For tests: every listener forgets what it kept, as in a process that has just started. */
+export function forgetKeptChanges(): void {
+  tell(null);
+}
+
+function heard(payload: string): void {
+  if (payload.startsWith('m:')) {
+    markers.get(payload)?.();
+    markers.delete(payload);
+    return;
+  }
+  tell(payload);
+}
+
+/**
+ * Resolves when this process has heard every change committed before the call, by any process
+ * (notifications come in commit order: a marker sent now comes back after them). For tests of
+ * changes made outside a request; false when this process is not listening.
+ */
+export async function changesHeard(): Promise<boolean> {
+  const current = attachedDatabase();
+  if (!live) await new Promise<void>((resolve) => liveWaiters.push(resolve));
+  if (!live || attached !== current) return false;
+  const marker = `m:${process.pid}:${++markerCount}`;
+  const back = new Promise<void>((resolve) => markers.set(marker, resolve));
+  await current.query('SELECT pg_notify($1, $2)', [CHANNEL, marker]);
+  await back;
+  return true;
+}
+
+/** The open database, listened to (from the first use on, and again after a test opened another one). */
+function attachedDatabase(): Database {
+  const current = database();
+  if (attached !== current) attach(current);
+  return current;
+}
+
+function attach(current: Database): void {
+  attached = current;
+  live = false;
+  listening = undefined;
+  tell(null);
+  current
+    .listen(CHANNEL, {
+      message: heard,
+      listening(now) {
+        if (attached !== current) return;
+        // Whatever changed while nobody listened is unknown: start again from nothing.
+        tell(null);
+        live = now;
+        for (const resolve of liveWaiters.splice(0)) resolve();
+      },
+    })
+    .then((started) => {
+      if (attached === current) listening = started;
+      else void started.stop();
+    })
+    .catch(() => {
+      if (attached !== current) return;
+      live = false;
+      for (const resolve of liveWaiters.splice(0)) resolve();
+    });
+}
