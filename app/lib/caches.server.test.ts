@@ -36,6 +36,7 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
     tripsStarted: 'numbers the round trips on the listening connection',
     tripsDone: 'the last round trip finished',
     tripUnderWay: 'one round trip at a time',
+    tripPaused: 'the gap between two round trips',
     markers: 'who waits for their own marker to come back through the channel',
     markerCount: 'makes each marker unique',
   },
