@@ -24,6 +24,7 @@ import {
   useLoadedPersonalParts,
 } from './lib/personal-parts';
 import { CSRF_PARAM } from './lib/csrf';
+import { restorePendingSubmission } from './lib/form-stash';
 import { ErrorPage } from './features/site-frame/components/error-page';
 import { SiteFooter } from './features/site-frame/components/site-footer';
 import { SiteHeader } from './features/site-frame/components/site-header';
@@ -72,23 +73,14 @@ export function headers({ errorHeaders }: Route.HeadersArgs) {
 }
 
 /**
- * Every form posted from this tab is remembered (without passwords), so that an expired page can
- * be retried without typing again (ErrorPage 422); the values go back once the page has
- * rendered again (app/lib/form-stash.ts).
+ * Every form posted from this tab is remembered (without passwords) from before hydration
+ * (app/entry.client.tsx), so that an expired page can be retried without typing again
+ * (ErrorPage 422); the values go back once the page has rendered again (app/lib/form-stash.ts).
  */
-const formStash = () => import('./lib/form-stash');
-
 function useSubmissionMemory() {
   const location = useLocation();
-  // The module comes after hydration, off the way to the first paint: a form is sent later.
   useEffect(() => {
-    let stop: (() => void) | undefined;
-    void formStash().then((stash) => (stop = stash.rememberSubmissions(document)));
-    return () => stop?.();
-  }, []);
-  useEffect(() => {
-    const here = location.pathname + location.search;
-    void formStash().then((stash) => stash.restorePendingSubmission(document, here));
+    restorePendingSubmission(document, location.pathname + location.search);
   }, [location]);
 }
 

@@ -284,6 +284,9 @@ test.describe('accounts in the browser', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto('/login');
+    // Settled: from hydration on (and before it, from the browser entry's first step), every
+    // form sent is remembered.
+    await hydrated(page.getByRole('button', { name: 'ログイン' }));
     await page.getByLabel('メールアドレス').fill('student10@shulog.example');
     await page.getByLabel('パスワード').fill('a password typed before the session ended');
     // The session is gone (expired, or logged out in another tab): the page's token is stale.
