@@ -42,6 +42,7 @@ import { securityHeaders } from './security';
 import { requestSessions } from '../app/features/accounts/sessions.server';
 import { forgetPersonalRowsAfterWrite } from './personal-row-writes';
 import { createSessionPages } from './session-pages';
+import { createInFlight, type InFlight } from './in-flight';
 
 // For server/start.js, which runs this bundle in one or several processes.
 export { superviseWorkers, workerCount } from './supervisor';
@@ -134,26 +135,26 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   return app;
 }
 
+/** After SIGTERM, how long the handlers already running may take before the database closes. */
+export const STOP_REQUESTS_MS = 10_000;
+
 /**
- * Closes the listener, waits for requests in flight, stops the email sender (the emails it is
- * sending are marked first), then closes the database.
+ * Stops taking connections, lets the handlers already running finish (even those whose client
+ * has gone: server/in-flight.ts), at most STOP_REQUESTS_MS, closes the connections left, stops
+ * the email sender (the emails it is sending are marked first), then closes the database.
  */
-function shutdownOn(server: Server, logger: pino.Logger, emailSender: EmailSender) {
+function shutdownOn(server: Server, inFlight: InFlight, logger: pino.Logger, emailSender: EmailSender) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down');
-    const force = setTimeout(() => {
-      logger.warn('requests still open after 4 s; closing them');
-      server.closeAllConnections();
-    }, 4000);
-    force.unref();
-    await new Promise<void>((resolve) => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
-    });
-    clearTimeout(force);
+    logger.info({ signal, requests: inFlight.count }, 'shutting down');
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    server.closeIdleConnections();
+    if (!(await inFlight.drain(STOP_REQUESTS_MS)))
+      logger.warn({ requests: inFlight.count, ms: STOP_REQUESTS_MS }, 'requests still running at shutdown; the database closes under them');
+    server.closeAllConnections();
+    await closed;
     try {
       await emailSender.stop();
       // A running 社員クチコミ import stops at its batch's end, marked 中断 (docs/decisions/054).
@@ -283,7 +284,9 @@ export async function start() {
     sessionPages: createSessionPages({ build, mode: process.env.NODE_ENV, logger: log }),
   });
   const draftLane = createDraftLane({ logger: log });
+  const inFlight = createInFlight();
   const server = createServer((req, res) => {
+    inFlight.track(res);
     if (guardRequest(req, res, log)) return;
     // Whichever lane answers a write, the session's rows and pages kept in memory go when it does.
     forgetPersonalRowsAfterWrite(req, res);
@@ -297,7 +300,7 @@ export async function start() {
   server.keepAliveTimeout = 65_000;
   // Every server process sends the queued emails (docs/decisions/027-email-queue.md).
   const emailSender = startEmailSender({ logger: log });
-  shutdownOn(server, log, emailSender);
+  shutdownOn(server, inFlight, log, emailSender);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ url: `http://${config.host}:${port}/`, ms: Date.now() - started }, 'listening');

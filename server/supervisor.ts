@@ -6,8 +6,11 @@ import cluster, { type Worker } from 'node:cluster';
 /** A worker that dies within this long of its start counts as a crash loop. */
 const CRASH_WINDOW_MS = 10_000;
 const MAX_QUICK_CRASHES = 5;
-/** After SIGTERM, how long a worker may take to finish before it is killed. */
-const STOP_TIMEOUT_MS = 10_000;
+/**
+ * After SIGTERM, how long a worker may take to finish before it is killed: its handlers get 10 s
+ * (STOP_REQUESTS_MS in server/app.ts), then it closes its database.
+ */
+const STOP_TIMEOUT_MS = 15_000;
 
 /**
  * How many server processes to run: WEB_CONCURRENCY when set (a positive integer), otherwise
@@ -52,7 +55,7 @@ export function superviseWorkers({
     stopping = true;
     if (running.size === 0) process.exit();
     for (const worker of running) worker.process.kill(signal);
-    // Each worker closes its connections after 4 s; one stuck on its database is ended here.
+    // Each worker closes its connections after at most 10 s; one stuck on its database is ended here.
     setTimeout(() => {
       for (const worker of running) worker.process.kill('SIGKILL');
     }, STOP_TIMEOUT_MS).unref();
