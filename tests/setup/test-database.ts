@@ -19,16 +19,15 @@ export async function openTestDatabase(): Promise<TestDatabase> {
     return { database, close: closeDatabase };
   }
   const name = `shulog_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = await migratedTemplate(serverUrl);
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   } finally {
     await admin.end();
   }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 5 });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, name), poolSize: 5 });
   return {
     database,
     async close() {
@@ -62,6 +61,54 @@ export function setUpTestDatabase(options: { referenceData?: boolean } = {}): vo
   });
 }
 
+function databaseUrl(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** A name made from the migrations (and the lockfile): a change to either makes a new one. */
+function migrationsHash(): string {
+  const folder = migrationsFolder();
+  const hash = createHash('sha256').update(readFileSync(join(folder, '..', '..', '..', 'package-lock.json')));
+  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (!/\.(sql|json)$/.test(name)) continue;
+    hash.update(name).update(readFileSync(join(folder, name)));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * On PostgreSQL, a database with every migration applied, made once per set of migrations and
+ * copied for each test file (CREATE DATABASE … TEMPLATE): migrating a fresh database for each of
+ * the hundred and more files took most of the PostgreSQL pass's time. Made under a name of its
+ * own and renamed when ready, so that two workers that both make it never copy a half-migrated
+ * one; the one that loses the race drops its copy. Templates of earlier migrations are dropped.
+ */
+async function migratedTemplate(serverUrl: string): Promise<string> {
+  const template = `shulog_template_${migrationsHash()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  try {
+    const found = await admin.query('SELECT datname FROM pg_database WHERE datname LIKE $1', ['shulog\\_template\\_%']);
+    if (found.rows.some((row: { datname: string }) => row.datname === template)) return template;
+    const making = `shulog_making_${process.pid}_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${making} TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`);
+    await openDatabase({ kind: 'postgres', url: databaseUrl(serverUrl, making), poolSize: 1 });
+    await closeDatabase();
+    try {
+      await admin.query(`ALTER DATABASE ${making} RENAME TO ${template}`);
+    } catch {
+      await admin.query(`DROP DATABASE IF EXISTS ${making} WITH (FORCE)`);
+    }
+    for (const { datname } of found.rows as Array<{ datname: string }>)
+      await admin.query(`DROP DATABASE IF EXISTS ${datname}`).catch(() => {});
+    return template;
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A dump of an in-memory database with every migration applied, kept in the system's temporary
  * folder under a name made from the migrations: loading it costs a third of starting an empty
@@ -69,13 +116,7 @@ export function setUpTestDatabase(options: { referenceData?: boolean } = {}): vo
  * that find none both make it; the second rename replaces the first with the same bytes.
  */
 async function migratedSnapshot(): Promise<Blob> {
-  const folder = migrationsFolder();
-  const hash = createHash('sha256').update(readFileSync(join(folder, '..', '..', '..', 'package-lock.json')));
-  for (const name of readdirSync(folder, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (!/\.(sql|json)$/.test(name)) continue;
-    hash.update(name).update(readFileSync(join(folder, name)));
-  }
-  const file = join(tmpdir(), `shulog-test-pglite-${hash.digest('hex').slice(0, 16)}.tar`);
+  const file = join(tmpdir(), `shulog-test-pglite-${migrationsHash()}.tar`);
   try {
     return new Blob([readFileSync(file)]);
   } catch {
