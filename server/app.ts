@@ -37,7 +37,8 @@ import { isMemberSession } from '../app/features/accounts/membership.server';
 import { sessionIdOf } from '../app/lib/cookies';
 import type { Audience } from '../app/lib/shared-page';
 import { loggedUrl } from '../app/lib/logged-url';
-import { logWhenFinished } from './log-url';
+import { logWhenFinished, setRequestLogShare } from './log-url';
+import { requestIdOf, requestScope } from '../app/lib/request-scope.server';
 import { securityHeaders } from './security';
 import { requestSessions } from '../app/features/accounts/sessions.server';
 import { forgetPersonalRowsAfterWrite } from './personal-row-writes';
@@ -285,12 +286,18 @@ export async function start() {
   });
   const draftLane = createDraftLane({ logger: log });
   const inFlight = createInFlight();
+  setRequestLogShare(config.requestLogShare);
   const server = createServer((req, res) => {
     inFlight.track(res);
-    if (guardRequest(req, res, log)) return;
-    // Whichever lane answers a write, the session's rows and pages kept in memory go when it does.
-    forgetPersonalRowsAfterWrite(req, res);
-    if (!fastLane(req, res) && !draftLane(req, res)) app(req, res);
+    const id = requestIdOf(req);
+    res.setHeader('X-Request-Id', id);
+    // What is logged while this request runs names it (app/lib/request-scope.server.ts).
+    requestScope.run({ id }, () => {
+      if (guardRequest(req, res, log)) return;
+      // Whichever lane answers a write, the session's rows and pages kept in memory go when it does.
+      forgetPersonalRowsAfterWrite(req, res);
+      if (!fastLane(req, res) && !draftLane(req, res)) app(req, res);
+    });
   });
   server.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {

@@ -23,6 +23,7 @@ const SINGLETON = 'made once per process from the settings; not a copy of data';
 /** Module-level state that is no cache: file → binding → why. */
 const NOT_CACHES: Record<string, Record<string, string>> = {
   'app/lib/caches.server.ts': { registry: 'the list of caches itself' },
+  'server/log-url.ts': { share: 'the share of request lines logged, a setting (LOG_REQUESTS) read at start' },
   'server/session-pages.ts': {
     keysOfUser: "the kept pages' index by user, part of the registered cache",
     keysOfSession: "the kept pages' index by session, part of the registered cache",

@@ -14,6 +14,8 @@ export type Config = {
   databaseUrl: string | undefined;
   sessionSecret: string;
   logLevel: string;
+  /** LOG_REQUESTS: the share of requests (0–1) whose line is logged; errors and slow ones always are. */
+  requestLogShare: number;
   /** Where students reach the site: the origin of every link the site sends out. */
   publicOrigin: string;
   /** The operator's address on the terms and privacy pages. */
@@ -153,6 +155,18 @@ export function readDemoData(env: Env = process.env): boolean {
   throw new ConfigError(`DEMO_DATA は 1（公開デモとして動かす）か 0 で指定してください（「${raw}」が指定されています）。`);
 }
 
+/** LOG_REQUESTS: a number from 0 to 1, the share of ordinary requests logged (1 by default). */
+export function readRequestLogShare(env: Env = process.env): number {
+  const raw = env.LOG_REQUESTS?.trim() ?? '';
+  if (raw === '') return 1;
+  const share = /^(0(\.[0-9]+)?|1(\.0+)?)$/.test(raw) ? Number(raw) : Number.NaN;
+  if (Number.isNaN(share))
+    throw new ConfigError(
+      `LOG_REQUESTS は0から1までの数（記録するリクエストの割合。例: 0.1）で指定してください（「${raw}」が指定されています）。`,
+    );
+  return share;
+}
+
 /**
  * Whether demo data may be written and its accounts may log in: always outside production, and
  * in production only when the operator asks for a demo site with DEMO_DATA=1.
@@ -220,6 +234,7 @@ export function loadConfig(): Config {
     databaseUrl: process.env.DATABASE_URL || undefined,
     sessionSecret: read(() => readSessionSecret(production, directory), ''),
     logLevel: process.env.LOG_LEVEL || 'info',
+    requestLogShare: read(() => readRequestLogShare(), 1),
     publicOrigin: read(publicOrigin, ''),
     contactEmail: read(contactEmail, ''),
     mailFrom: read(mailFrom, ''),

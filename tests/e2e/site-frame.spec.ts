@@ -120,6 +120,12 @@ test('GET /healthz checks the database', async ({ request }) => {
   const response = await request.get('/healthz');
   expect(response.status()).toBe(200);
   expect(await response.json()).toEqual({ status: 'ok', database: 'pglite' });
+  // Every answer names its request, for the logs: a new id, or the load balancer's.
+  expect(response.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  const forwarded = await request.get('/healthz', { headers: { 'X-Request-Id': 'lb-20261128-0001' } });
+  expect(forwarded.headers()['x-request-id']).toBe('lb-20261128-0001');
+  const hostile = await request.get('/healthz', { headers: { 'X-Request-Id': 'forged"}{"level":60,"x":"' } });
+  expect(hostile.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
 });
 
 test('links move between pages without reloading the document; back returns', async ({ page }) => {
