@@ -105,6 +105,33 @@ describe('DraftAutosave', () => {
     expect(t.engine.dirty).toBe(false);
   });
 
+  it('does not say saved while text typed during a save is still on its way', async () => {
+    let answerFirst = () => {};
+    const first = new Promise<void>((resolve) => (answerFirst = resolve));
+    const t = setup([
+      (() =>
+        first.then(() => ({
+          ok: true,
+          status: 200,
+          data: { postId: 5, lockVersion: 1, savedAt: 'x', created: true },
+        }))) as unknown as Answer,
+      ok({ postId: 5, lockVersion: 2, savedAt: 'y' }),
+    ]);
+    t.type({ title: 'タイトル' });
+    await vi.advanceTimersByTimeAsync(500);
+    expect(t.statuses.at(-1)).toBe('saving');
+    t.type({ title: 'タイトル', body: '本文' });
+    answerFirst();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(t.statuses).not.toContain('saved');
+    expect(t.statuses.at(-1)).toBe('pending');
+    expect(t.engine.dirty).toBe(true);
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(t.calls.at(-1)).toMatchObject({ method: 'PUT', json: { content: { title: 'タイトル', body: '本文' } } });
+    expect(t.statuses.at(-1)).toBe('saved');
+    expect(t.engine.dirty).toBe(false);
+  });
+
   it('stops and reports a conflict when another tab saved first, keeping what is typed in the browser', async () => {
     const t = setup([ok({ postId: 5, lockVersion: 1, savedAt: 'x', created: true }), fail(409, 'stale_revision')]);
     await createThenSave(t);

@@ -280,7 +280,9 @@ export class DraftAutosave {
       this.pendingSaveId = null;
       if (this.changes === upTo) this.acknowledged = upTo;
       this.writeLocal();
-      if (this.halted === 'no') this.options.onStatus({ kind: 'saved', at: result.data.savedAt });
+      // Typed while this save was on its way: that text is not saved yet, and its save follows.
+      if (this.halted === 'no')
+        this.options.onStatus(this.changes === upTo ? { kind: 'saved', at: result.data.savedAt } : { kind: 'pending' });
       return;
     }
 
