@@ -80,8 +80,8 @@ function migrationsHash(): string {
 
 /**
  * On PostgreSQL, a database with every migration applied, made once per set of migrations and
- * copied for each test file (CREATE DATABASE … TEMPLATE): migrating a fresh database for each of
- * the hundred and more files took most of the PostgreSQL pass's time. Made under a name of its
+ * copied for each test file (CREATE DATABASE … TEMPLATE): about 0.4 s less for each file that
+ * opens a database than migrating a fresh one. Made under a name of its
  * own and renamed when ready, so that two workers that both make it never copy a half-migrated
  * one; the one that loses the race drops its copy. Templates of earlier migrations are dropped.
  */
