@@ -55,6 +55,7 @@ export default [
   route('recruit_service_reviews/new', 'routes/posting/post-form.tsx', { id: 'posting/service-review' }),
   route('jobhunt_prompt_reports/new', 'routes/posting/post-form.tsx', { id: 'posting/quick-report' }),
   route('mypage/posts/:postId/edit', 'routes/posting/post-form.tsx', { id: 'posting/edit' }),
+  route('api/v1/admin/company_imports', 'routes/api/admin-company-imports.ts'),
   route('api/v1/student/drafts', 'routes/api/drafts.ts'),
   route('api/v1/student/drafts/:postId', 'routes/api/draft.ts'),
 
@@ -101,6 +102,7 @@ export default [
     route('reports', 'routes/admin/reports.tsx'),
     route('companies', 'routes/admin/companies.tsx'),
     route('companies/new', 'routes/admin/company-form.tsx', { id: 'admin/company-new' }),
+    route('companies/import', 'routes/admin/company-import.tsx'),
     route('companies/:companyId/edit', 'routes/admin/company-form.tsx', { id: 'admin/company-edit' }),
     route('services', 'routes/admin/services.tsx'),
     route('services/new', 'routes/admin/service-form.tsx', { id: 'admin/service-new' }),

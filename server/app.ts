@@ -14,6 +14,7 @@ import { closeDatabase, database, openDatabase } from '../app/db/client.server';
 import { demoAccountEmails, DemoLoginsError, findDemoLogins } from '../app/features/demo/demo-logins.server';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
 import { seedReferenceData } from '../app/features/demo/seed-reference-data.server';
+import { interruptAbandonedCompanyImports, stopCompanyImports } from '../app/features/moderation/import-companies.server';
 import { interruptAbandonedImports, stopEmployeeReviewImports } from '../app/features/moderation/import-employee-reviews.server';
 import { flushCompanyViews, recordCompanyView, unrecordedCompanyViews } from '../app/features/recommendations/record-company-view.server';
 import { loadConfig, type Config } from '../app/lib/config.server';
@@ -158,8 +159,9 @@ function shutdownOn(server: Server, inFlight: InFlight, logger: pino.Logger, ema
     await closed;
     try {
       await emailSender.stop();
-      // A running 社員クチコミ import stops at its batch's end, marked 中断 (docs/decisions/054).
+      // A running import stops at its batch's end, marked 中断 (docs/decisions/054, 077).
       await stopEmployeeReviewImports();
+      await stopCompanyImports();
       await flushCompanyViews().catch((error: unknown) =>
         logger.error({ err: error, views: unrecordedCompanyViews() }, 'company views not recorded at shutdown; they are lost'),
       );
@@ -263,7 +265,9 @@ export async function start() {
   await openAndSeed(config, log, cluster.isPrimary);
   // Imports a stopped process left running are 中断 (docs/decisions/054-streamed-imports.md): all
   // of them on PGlite (this process is alone on DATA_DIR), those gone silent on PostgreSQL.
-  await interruptAbandonedImports({ atStart: database().kind === 'pglite' ? 'alone' : 'shared' });
+  const alone = database().kind === 'pglite' ? 'alone' : 'shared';
+  await interruptAbandonedImports({ atStart: alone });
+  await interruptAbandonedCompanyImports({ atStart: alone });
   // What is kept in memory follows the database's announcements of changes (decisions 071–073).
   listenForChanges();
 

@@ -13,8 +13,8 @@ import { findSession, requestSessions } from '../app/features/accounts/sessions.
 import { publicOrigin } from '../app/lib/config.server';
 import { sessionIdOf, setsSessionCookie } from '../app/lib/cookies';
 import { plainPage } from './plain-page';
-import { BodyTooLarge, declaredTooLarge, readBodyOnce, refuseTooLarge } from './request-body';
-import { bodyLimitFor } from './route-rules';
+import { BodyTooLarge, closeAfterStreamedBody, declaredTooLarge, readBodyOnce, refuseTooLarge } from './request-body';
+import { bodyLimitFor, streamedBodyLimit } from './route-rules';
 import { requestProtocol } from './security';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -115,8 +115,12 @@ export function csrfProtection() {
         refuse(req, res);
         return;
       }
-      const body = await readBodyOnce(req, limit);
-      const submitted = headerToken(req.headers) ?? (await bodyToken(req.get('content-type'), body));
+      // A streamed upload's body is the route's to read (a file written to disk as it comes): its
+      // token travels in the header only.
+      const streamed = streamedBodyLimit(req.path) !== undefined;
+      if (streamed) closeAfterStreamedBody(req, res);
+      const body = streamed ? null : await readBodyOnce(req, limit);
+      const submitted = headerToken(req.headers) ?? (body && (await bodyToken(req.get('content-type'), body)));
       if (!isValidCsrfToken(session, submitted)) {
         refuse(req, res);
         return;

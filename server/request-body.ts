@@ -111,6 +111,20 @@ const LINGER_MS = 2000;
 const LINGER_BYTES = 8 * 1024 * 1024;
 
 /**
+ * For a route that streams its own body (STREAMED_BODIES): its connection is not reused, and an
+ * answer sent before the body was read to its end (a refusal: not a moderator, a file over the
+ * cap) closes it after draining what is still arriving, as a 413 does. Without this the unread
+ * rest of the body stayed in the connection (the route's reader had paused it) and the next
+ * request on it was never read.
+ */
+export function closeAfterStreamedBody(req: IncomingMessage, res: ServerResponse) {
+  res.setHeader('Connection', 'close');
+  res.once('finish', () => {
+    if (!req.complete) lingeringClose(req);
+  });
+}
+
+/**
  * Closes the connection once the response is sent, but first drains (without keeping) what the
  * client is still sending, for a moment: a connection closed under a client that is still
  * uploading is reset, and the reset can swallow the 413 before the client reads it. Past

@@ -4,6 +4,7 @@
 // as React Router matches it (server/route-patterns.ts); route-rules.test.ts fails when one is no
 // route of the table, so a renamed route cannot silently lose its cap or its cache rule, and when a
 // file of server/ spells a route's path itself.
+import { COMPANY_IMPORT_STREAM_BYTES } from '../app/features/moderation/corporation-kinds';
 import { PERSONAL_PATH } from '../app/lib/personal-parts';
 import { createPatternMatcher, pagePathOf } from './route-patterns';
 
@@ -13,6 +14,8 @@ export const SMALL_BODY_BYTES = 32 * 1024;
 export const DEFAULT_BODY_BYTES = 1024 * 1024;
 /** The CSV upload of employee word of mouth: up to 5 MB of file. */
 export const UPLOAD_BODY_BYTES = 6 * 1024 * 1024;
+/** The 法人番号 data upload of /admin/companies/import's form: up to 10 MB of file (decision 077). */
+export const COMPANY_IMPORT_BODY_BYTES = 11 * 1024 * 1024;
 
 /**
  * The cap of a route's POST, PUT, PATCH and DELETE bodies where it is not DEFAULT_BODY_BYTES
@@ -33,6 +36,17 @@ export const BODY_CAPS: Readonly<Record<string, number>> = {
   'api/v1/student/drafts': DEFAULT_BODY_BYTES,
   'api/v1/student/drafts/:postId': DEFAULT_BODY_BYTES,
   'admin/employee_reviews': UPLOAD_BODY_BYTES,
+  'admin/companies/import': COMPANY_IMPORT_BODY_BYTES,
+};
+
+/**
+ * Routes whose body is a file streamed to disk by the route itself, never held in memory
+ * (decision 077): the CSRF check takes the token from the X-CSRF-Token header only and leaves the
+ * body unread; the route counts the bytes against this cap as it writes them. The declared length
+ * is checked against it before anything else, like every cap.
+ */
+export const STREAMED_BODIES: Readonly<Record<string, number>> = {
+  'api/v1/admin/company_imports': COMPANY_IMPORT_STREAM_BYTES,
 };
 
 /**
@@ -81,6 +95,7 @@ export const MODERATOR_AREA = 'admin/*';
 export const COMPANY_PAGE = 'companies/:companyId';
 
 const bodyCaps = createPatternMatcher(Object.entries(BODY_CAPS).map(([pattern, value]) => ({ pattern, value })));
+const streamedBodies = createPatternMatcher(Object.entries(STREAMED_BODIES).map(([pattern, value]) => ({ pattern, value })));
 const privateWrites = createPatternMatcher(PRIVATE_WRITES.map((pattern) => ({ pattern, value: true })));
 type Lane = keyof typeof FAST_LANE | 'express';
 const lanes = createPatternMatcher<Lane>([
@@ -93,7 +108,12 @@ const moderatorArea = createPatternMatcher([{ pattern: MODERATOR_AREA, value: tr
 
 /** The largest body the route of `path` (or its data URL) accepts. */
 export function bodyLimitFor(path: string): number {
-  return bodyCaps(pagePathOf(path))?.value ?? DEFAULT_BODY_BYTES;
+  return streamedBodyLimit(path) ?? bodyCaps(pagePathOf(path))?.value ?? DEFAULT_BODY_BYTES;
+}
+
+/** The cap of a route whose body the route streams itself (STREAMED_BODIES), or undefined. */
+export function streamedBodyLimit(path: string): number | undefined {
+  return streamedBodies(pagePathOf(path))?.value;
 }
 
 /** Whether a write to `path` (or its data URL) is one no visitor can see the effect of. */

@@ -52,6 +52,7 @@ export const MODERATION_ACTIONS = [
   'create_service',
   'update_service',
   'import_employee_reviews',
+  'import_companies',
 ] as const;
 export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
 
@@ -74,6 +75,15 @@ export const EMPLOYEE_REVIEW_IMPORT_STATUSES = [
 export type EmployeeReviewImportStatus = (typeof EMPLOYEE_REVIEW_IMPORT_STATUSES)[number];
 /** The statuses of an import that is still running (finished_at is null). */
 export const RUNNING_IMPORT_STATUSES = ['queued', 'checking', 'importing'] as const satisfies readonly EmployeeReviewImportStatus[];
+
+/**
+ * A company import from the 法人番号 data (docs/decisions/077-company-catalogue-import.md): waiting
+ * (queued), reading and writing (importing); then checked only (dry_run), imported, unreadable, or
+ * interrupted (中断: what was written stays, the same file again finishes it).
+ */
+export const COMPANY_IMPORT_STATUSES = ['queued', 'importing', 'dry_run', 'imported', 'unreadable', 'interrupted'] as const;
+export type CompanyImportStatus = (typeof COMPANY_IMPORT_STATUSES)[number];
+export const RUNNING_COMPANY_IMPORT_STATUSES = ['queued', 'importing'] as const satisfies readonly CompanyImportStatus[];
 
 /** The preset reasons for sending a post back (docs/product/content.md#life-cycle; issue 14). */
 export const REJECTION_REASONS = [

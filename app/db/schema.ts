@@ -1,6 +1,7 @@
 // The whole product's data model. See docs/decisions/003-schema.md for why it is shaped this way.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -20,6 +21,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import {
+  COMPANY_IMPORT_STATUSES,
   EMAIL_REQUEST_KINDS,
   EMPLOYEE_REVIEW_IMPORT_STATUSES,
   ENTRY_SHEET_RESULTS,
@@ -81,6 +83,13 @@ export const companies = pgTable(
     employeeCount: integer('employee_count'),
     foundedYear: smallint('founded_year'),
     description: text('description').notNull().default(''),
+    /** The 13-digit 法人番号 of an imported company (docs/decisions/077-company-catalogue-import.md). */
+    corporateNumber: text('corporate_number'),
+    /**
+     * When the corporation's registration was closed (登記記録の閉鎖), by the 法人番号 data: the
+     * company leaves search, lists and the sitemap; its page and posts stay.
+     */
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     /**
      * Denormalised from published posts by refreshCompanyStats, in the same transaction as
      * the change, so lists can sort by them without aggregating a million posts.
@@ -97,6 +106,10 @@ export const companies = pgTable(
     index('companies_industry_idx').on(t.industryId),
     index('companies_prefecture_idx').on(t.prefectureId),
     index('companies_kana_idx').on(t.kana),
+    uniqueIndex('companies_corporate_number_key').on(t.corporateNumber),
+    // Imports match a company added by hand (no 法人番号) by its exact name and prefecture.
+    index('companies_unnumbered_name_idx').on(t.name).where(sql`${t.corporateNumber} IS NULL`),
+    check('companies_corporate_number_check', sql`${t.corporateNumber} ~ '^[0-9]{13}$'`),
     check('companies_employee_count_check', sql`${t.employeeCount} IS NULL OR ${t.employeeCount} >= 0`),
     check('companies_founded_year_check', sql`${t.foundedYear} IS NULL OR ${t.foundedYear} BETWEEN 1600 AND 2100`),
   ],
@@ -518,6 +531,65 @@ export const employeeReviewImports = pgTable(
     uniqueIndex('employee_review_imports_one_running').on(sql`(true)`).where(sql`${t.finishedAt} IS NULL`),
     index('employee_review_imports_moderator_idx').on(t.moderatorId),
     check('employee_review_imports_finished_check', sql`(${t.finishedAt} IS NULL) = (${t.status} IN ('queued', 'checking', 'importing'))`),
+  ],
+);
+
+export const companyImportStatus = pgEnum('company_import_status', COMPANY_IMPORT_STATUSES);
+
+/** A line an import could not use, as its report keeps it (the first 100). */
+export type RefusedCompanyLine = { line: number; corporateNumber: string; name: string; reason: string };
+
+/** What a company import counted (docs/decisions/077-company-catalogue-import.md). */
+export type CompanyImportCounts = {
+  /** Lines read. */
+  lines: number;
+  /** Lines of the kinds asked for, latest records, not excluded: the corporations considered. */
+  considered: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  /** Companies hidden because their registration was closed. */
+  closed: number;
+  /** Lines left out: older records, other kinds, 検索対象除外, closed corporations not in the catalogue. */
+  notLatest: number;
+  otherKinds: number;
+  excluded: number;
+  closedUnknown: number;
+  /** Lines that could not be used (no prefecture in Japan, a malformed number, a name too long). */
+  refused: number;
+  /** Companies imported without a reading (フリガナ), for a moderator to add. */
+  withoutReading: number;
+};
+
+/**
+ * The company imports from the 法人番号公表サイト's data (docs/decisions/077-company-catalogue-import.md):
+ * one row per file, written as the file is read in batches, so that the page and the command line
+ * show its progress. One runs at a time on a site; heartbeat_at moves while its process lives.
+ */
+export const companyImports = pgTable(
+  'company_imports',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for the command line (and once the moderator's account is gone). */
+    moderatorId: integer('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    fileName: text('file_name').notNull(),
+    fileBytes: bigint('file_bytes', { mode: 'number' }).notNull(),
+    dryRun: boolean('dry_run').notNull(),
+    /** The 法人種別 codes imported (301 株式会社 by default). */
+    kinds: text('kinds').array().notNull(),
+    status: companyImportStatus('status').notNull().default('queued'),
+    bytesRead: bigint('bytes_read', { mode: 'number' }).notNull().default(0),
+    counts: jsonb('counts').$type<CompanyImportCounts>(),
+    refusedLines: jsonb('refused_lines').$type<RefusedCompanyLine[]>().notNull().default([]),
+    fileError: text('file_error'),
+    createdAt: createdAt(),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('company_imports_one_running').on(sql`(true)`).where(sql`${t.finishedAt} IS NULL`),
+    index('company_imports_moderator_idx').on(t.moderatorId),
+    check('company_imports_finished_check', sql`(${t.finishedAt} IS NULL) = (${t.status} IN ('queued', 'importing'))`),
   ],
 );
 

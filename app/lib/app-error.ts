@@ -70,6 +70,14 @@ export const APP_ERRORS = {
     status: 409,
     message: '別の社員クチコミの取り込みが進んでいます。終わってから、もう一度お試しください。',
   },
+  company_import_running: {
+    status: 409,
+    message: '別の企業の取り込みが進んでいます。終わってから、もう一度お試しください。',
+  },
+  import_file_too_large: {
+    status: 413,
+    message: 'ファイルが大きすぎます（512MBまで）。サーバーで npm run import:companies -- ファイル.csv を実行して取り込んでください。',
+  },
   tracker_entry_not_found: { status: 404, message: '選考管理に登録された企業が見つかりませんでした。' },
   tracker_event_not_found: { status: 404, message: '予定が見つかりませんでした。' },
   // Clips and 参考になった (issue 16)

@@ -83,9 +83,6 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
   'app/features/share-cards/text-outlines.server.ts': {
     faces: 'the Noto Sans CJK faces, opened once per process (docs/decisions/055-share-cards-under-load.md)',
   },
-  'app/features/moderation/import-employee-reviews.server.ts': {
-    running: 'the import this process is running, if any (docs/decisions/054-streamed-imports.md)',
-  },
   'app/lib/form-data.server.ts': { formsRead: "a request's form, read once; goes with the request (WeakMap)" },
   'app/lib/form.ts': { fieldsOnly: 'field errors without the form message, per errors object (WeakMap)' },
   'server/request-body.ts': { bodies: "a request's body, read once; goes with the request (WeakMap)" },

@@ -32,6 +32,8 @@ export type CallOptions = {
   json?: Record<string, unknown>;
   /** Sent as a form (application/x-www-form-urlencoded), with authenticity_token added. */
   form?: Record<string, string | readonly string[]>;
+  /** A file sent as the body itself (text/csv), its token in the header only (a streamed upload). */
+  file?: Blob;
   signal?: AbortSignal;
   /**
    * Retries after a network failure or a 502/503/504, for calls that are safe to repeat (GET,
@@ -74,6 +76,9 @@ async function sendCall(path: string, options: CallOptions = {}): Promise<Respon
     for (const [name, value] of Object.entries(options.form)) for (const item of [value].flat()) params.append(name, item);
     if (UNSAFE.has(method) && token) params.set(CSRF_PARAM, token);
     body = params;
+  } else if (options.file) {
+    headers['Content-Type'] = 'text/csv';
+    body = options.file;
   }
   // No timeout: the client of docs/product/calls.md#conventions-of-every-call has none, and an abort signal is the caller's to give.
   return fetch(path, { method, headers, body, credentials: 'same-origin', signal: options.signal, keepalive: options.keepalive });

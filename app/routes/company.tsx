@@ -39,6 +39,8 @@ export function meta({ data, matches }: Route.MetaArgs) {
     description: `${company.name}（${company.industryName}・${company.prefectureName}）のインターン体験記、本選考体験記、ES、クチコミを掲載。学生が投稿した評価と選考情報を確認できます。`,
     path: `/companies/${company.id}`,
     origin: originFromMatches(matches),
+    // A closed corporation's page stays for its posts, but search engines leave it out (decision 077).
+    noindex: company.closedAt !== null,
     image: {
       // What the card shows (name, industry, rating, posts) versions its URL.
       path: `/og/companies/${company.id}/card.png?v=${contentVersion(
@@ -91,6 +93,12 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
           </Link>
         </div>
         <TrackerButton companyId={company.id} companyName={company.name} />
+        {company.closedAt && (
+          <p className={styles.closed} role="note">
+            この法人は登記記録が閉鎖されています（{formatDate(company.closedAt)}・国税庁
+            法人番号公表サイトの情報）。企業の検索と一覧には表示されません。これまでの投稿はこのページで読めます。
+          </p>
+        )}
       </header>
 
       <div className={styles.layout}>
@@ -159,6 +167,12 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
                 <dt>設立</dt>
                 <dd>{company.foundedYear === null ? '非公開' : `${company.foundedYear}年`}</dd>
               </div>
+              {company.corporateNumber && (
+                <div>
+                  <dt>法人番号</dt>
+                  <dd>{company.corporateNumber}</dd>
+                </div>
+              )}
               <div>
                 <dt>企業URL</dt>
                 <dd>

@@ -3,7 +3,9 @@
 // popup; a rejection with a reason, an edit and a resubmission with the difference shown; and
 // the admin area closed to everyone else, route by route of the route table. Issue 27: the queue
 // confirms a decision and goes on to the next post with the moderator's filters, and filters by
-// a company typed in its box, on a phone and a desktop.
+// a company typed in its box, on a phone and a desktop. Issue 31: a 法人番号 差分 file imported from
+// /admin/companies/import (the page's streamed upload) and its companies found under 未分類.
+import { join } from 'node:path';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import routes from '../../app/routes';
 import { fill, routeTemplates, type RouteEntry } from '../support/route-paths';
@@ -307,4 +309,32 @@ test('a company added in /admin is found by the header search within seconds', a
     .toContain(name);
   await visitor.getByRole('combobox').first().fill('ミナトテスト');
   await expect(visitor.getByRole('option', { name: new RegExp(name) })).toBeVisible();
+});
+
+test('a moderator imports a 差分 file of the 法人番号 data from the admin page and finds what to complete', async ({
+  browser,
+  baseURL,
+}) => {
+  const moderator = await logIn(browser, baseURL!, 'admin@shulog.example');
+  const errors = watchErrors(moderator);
+  await moderator.goto('/admin/companies');
+  await moderator.getByRole('link', { name: '法人番号データから取り込む' }).click();
+  await expect(moderator.getByRole('heading', { level: 1 })).toHaveText('法人番号データの取り込み');
+  const send = moderator.getByRole('button', { name: 'ファイルを確認する' });
+  await hydrated(send);
+  await moderator
+    .getByLabel('CSVファイル')
+    .setInputFiles(join(import.meta.dirname, '..', 'fixtures', 'corporate-numbers', 'sabun-20261104.csv'));
+  await moderator.getByRole('checkbox', { name: '確認のみ（取り込まない）' }).uncheck();
+  // The page's script sends the file as one streamed PUT, then shows the import's page.
+  await moderator.getByRole('button', { name: '取り込む' }).click();
+  await expect(moderator).toHaveURL(/\/admin\/companies\/import\?import=\d+/);
+  await expect(moderator.getByRole('heading', { name: /取り込みの結果/ })).toBeVisible({ timeout: 30_000 });
+  await expect(moderator.getByText(/件の企業を追加/)).toContainText('業種は「未分類」です');
+
+  await moderator.getByRole('link', { name: '← 企業の一覧へ' }).click();
+  await moderator.getByRole('link', { name: '業種が未分類' }).click();
+  await expect(moderator).toHaveURL(/filter=unclassified/);
+  await expect(moderator.getByRole('link', { name: '株式会社ニューウェーブ' })).toBeVisible();
+  expect(errors).toEqual([]);
 });

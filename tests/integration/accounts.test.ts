@@ -392,6 +392,32 @@ describe('the CSRF check (server/csrf.ts)', () => {
     expect(await changed()).toBe(before);
   });
 
+  it('leaves a streamed upload’s body to its route, and takes its token from the header only', async () => {
+    const path = '/api/v1/admin/company_imports';
+    const body = '"1","8001000000008"\n'.repeat(1000);
+    const streamed = await fetch(`${base}${path}`, {
+      method: 'PUT',
+      headers: { Cookie: cookie(), 'X-CSRF-Token': session.csrfToken, 'Content-Type': 'text/csv' },
+      body,
+    });
+    expect(streamed.status).toBe(200);
+    // Its connection is not reused: an answer sent before the body was read to its end (a
+    // refusal) must not leave the rest in the connection for the next request to wait behind.
+    expect(streamed.headers.get('connection')).toBe('close');
+    expect(((await streamed.json()) as { body: string }).body).toBe(body);
+    // A token in the body does not count: the body is not read before the route.
+    const inBody = await fetch(`${base}${path}`, {
+      method: 'PUT',
+      headers: { Cookie: cookie(), 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ authenticity_token: session.csrfToken }),
+    });
+    expect(inBody.status).toBe(422);
+    // Its own cap, larger than the others, is still checked on the declared length first.
+    const over = await sendLargeBody({ path, headers: { 'X-CSRF-Token': session.csrfToken }, total: 600 * 1024 * 1024, declared: true });
+    expect(over.status).toBe(413);
+    expect(over.sent).toBeLessThan(128 * 1024);
+  });
+
   it('lets GET and HEAD through', async () => {
     expect((await fetch(`${base}/page`)).status).toBe(200);
   });

@@ -15,6 +15,10 @@ export type CompanyProfile = {
   employeeCount: number | null;
   foundedYear: number | null;
   description: string;
+  /** The 法人番号 of a company imported from the 法人番号 data, or null. */
+  corporateNumber: string | null;
+  /** When the corporation's registration was closed (登記記録の閉鎖), ISO, or null. */
+  closedAt: string | null;
   ratings: { reportCount: number; averages: Record<RatingItemKey, number | null> };
   postCounts: Record<PostTypeKey, number>;
   latestPosts: Record<PostTypeKey, Array<{ id: number; title: string; excerpt: string; publishedAt: string }>>;
@@ -31,6 +35,8 @@ type Row = {
   employee_count: number | null;
   founded_year: number | null;
   description: string;
+  corporate_number: string | null;
+  closed_at: string | null;
   ratings: Record<string, number | string | null>;
   counts: Record<string, number> | null;
   latest: Array<{ id: number; type: PostTypeKey; title: string; body: string | null; published_at: string }> | null;
@@ -74,6 +80,8 @@ export async function getCompanyProfile(options: { companyId: number }): Promise
     employeeCount: row.employee_count,
     foundedYear: row.founded_year,
     description: row.description,
+    corporateNumber: row.corporate_number ?? null,
+    closedAt: row.closed_at ? new Date(row.closed_at).toISOString() : null,
     ratings: { reportCount: Number(row.ratings.report_count ?? 0), averages },
     postCounts,
     latestPosts,

@@ -25,6 +25,7 @@ export async function listRelatedCompanies(options: { baseCompanyId: number; lim
       FROM companies c
       WHERE c.industry_id = (SELECT industry_id FROM companies WHERE id = ${baseCompanyId})
         AND c.id <> ${baseCompanyId}
+        AND c.closed_at IS NULL
         AND c.id NOT IN (SELECT company_id FROM co_favorited)
       ORDER BY c.intern_report_count DESC, c.id
       LIMIT ${limit}

@@ -1,21 +1,5 @@
-// The 社員クチコミ import (issue 14, issue 28; docs/decisions/029-admin-catalog.md and
-// 054-streamed-imports.md): a CSV file becomes published employee_word_mouth posts. An import is
-// a row of employee_review_imports, run in the background by the process that took the upload
-// (or in the foreground by the command line), in three streamed passes over the file, a batch of
-// rows at a time and never the whole file in memory:
-//   1. the source ids, to refuse every row of an id the file has twice;
-//   2. the check of every row (nothing written): the counts and the first 100 refused rows;
-//   3. unless a dry run, or invalid rows without skipInvalid (the whole file refused): the valid
-//      new rows written in short transactions, each with the import's progress.
-// After each step the import rests as long as the step took, so that requests keep at least half
-// of the process and of the database (the embedded database runs in this thread). Rows are keyed by their source id (posts.import_source_id, unique): an id already
-// stored is 取込済み, so an import interrupted by a restart (中断) is finished by importing the
-// same file again. One import runs at a time on a site (a partial unique index).
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { type EmployeeReviewImportStatus, RUNNING_IMPORT_STATUSES } from '../../db/enums';
@@ -41,6 +25,7 @@ import {
   SourceIdIndex,
   UnreadableCsv,
 } from './employee-review-csv';
+import { counted, cpuMs, ImportRunner, Interrupted, Pacer, removeLeftFiles, saveUpload } from './import-jobs.server';
 
 export const ALREADY_IMPORTED = '取込済み';
 
@@ -60,8 +45,6 @@ const WRITE_MIN_POSTS = 10;
 const WRITE_MAX_POSTS = 100;
 /** How often the page's counts move while the import reads (each write transaction also moves them). */
 const PROGRESS_MS = 500;
-/** How much of the file is read at once. */
-const READ_CHUNK_BYTES = 64 * 1024;
 /** A running import's row says its process lives this often; one silent for ABANDONED_AFTER_MS is 中断. */
 const HEARTBEAT_MS = 10_000;
 const ABANDONED_AFTER_MS = 60_000;
@@ -178,45 +161,6 @@ async function finishImport(id: number, status: EmployeeReviewImportStatus, fiel
 }
 
 // ---------------------------------------------------------------- the passes
-
-/** An import stopped at a batch's end (the server stopping): marked 中断. */
-class Interrupted extends Error {}
-
-/** The process's CPU time so far, in milliseconds (what blocks requests; a busy machine's waits are not counted). */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-/**
- * The import's share of the process: after each step it rests as long as the process worked
- * (in CPU time) since its last rest, reading, checking and running the import's queries (the
- * embedded database's included: it runs in this thread), so that requests get at least half of
- * the thread, and more while they are busy (their work between the import's awaits counts too).
- * Stops at a rest when the import is told to.
- */
-class Pacer {
-  private since = cpuMs();
-
-  constructor(private readonly signal: AbortSignal) {}
-
-  async rest(): Promise<void> {
-    const worked = cpuMs() - this.since;
-    await new Promise((resolve) => (worked < 1 ? setImmediate(resolve) : setTimeout(resolve, worked)));
-    if (this.signal.aborted) throw new Interrupted();
-    this.since = cpuMs();
-  }
-}
-
-/** The file's bytes, counted as they are read. */
-async function* counted(chunks: AsyncIterable<Uint8Array>, onRead: (bytes: number) => void): AsyncGenerator<Uint8Array> {
-  let bytes = 0;
-  for await (const chunk of chunks) {
-    bytes += chunk.length;
-    onRead(bytes);
-    yield chunk;
-  }
-}
 
 type ValidRow = Extract<CheckedRow, { ok: true }>;
 
@@ -391,18 +335,10 @@ const failed = (id: number) => (error: unknown) => {
 // ---------------------------------------------------------------- running imports
 
 /** The imports this process runs, to stop them (marked 中断) when the server stops. */
-const running = new Map<number, { controller: AbortController; done: Promise<unknown> }>();
+const runner = new ImportRunner();
 
-function launch(id: number, options: ImportOptions, path: string, removeFile: boolean): Promise<unknown> {
-  const controller = new AbortController();
-  const open = () => createReadStream(path, { highWaterMark: READ_CHUNK_BYTES });
-  const done = processImport(id, options, open, controller.signal).finally(async () => {
-    running.delete(id);
-    if (removeFile) await rm(path, { force: true }).catch(() => {});
-  });
-  running.set(id, { controller, done });
-  return done;
-}
+const launch = (id: number, options: ImportOptions, path: string, removeFile: boolean) =>
+  runner.launch(id, path, removeFile, (open, signal) => processImport(id, options, open, signal));
 
 /**
  * The upload: the import's row (or AppError 'import_running' while another runs), the file saved
@@ -413,10 +349,8 @@ export async function startEmployeeReviewImport(options: ImportOptions & { file:
   const id = await createImport(options, options.file.size);
   const path = join(importFilesDir(), `${id}.csv`);
   try {
-    await mkdir(importFilesDir(), { recursive: true });
-    await pipeline(Readable.fromWeb(options.file.stream() as never), createWriteStream(path, { flags: 'wx', mode: 0o600 }));
+    await saveUpload(options.file, path);
   } catch (error) {
-    await rm(path, { force: true });
     await finishImport(id, 'interrupted').catch(failed(id));
     throw error;
   }
@@ -435,15 +369,13 @@ export async function runEmployeeReviewImportFile(
 }
 
 /** Waits until an import this process runs is over (tests, the command line). */
-export async function employeeReviewImportSettled(id: number): Promise<void> {
-  await running.get(id)?.done;
+export function employeeReviewImportSettled(id: number): Promise<void> {
+  return runner.settled(id);
 }
 
 /** The server stopping: this process's imports stop at their batch's end, marked 中断. */
-export async function stopEmployeeReviewImports(): Promise<void> {
-  const all = [...running.values()];
-  for (const { controller } of all) controller.abort();
-  await Promise.all(all.map((entry) => entry.done));
+export function stopEmployeeReviewImports(): Promise<void> {
+  return runner.stopAll();
 }
 
 /**
@@ -464,21 +396,15 @@ export async function interruptAbandonedImports(options: { atStart?: 'alone' | '
           : sql`${table.heartbeatAt} < now() - ${sql.raw(`interval '${ABANDONED_AFTER_MS / 1000} seconds'`)}`,
       ),
     );
-  for (const { id } of abandoned) if (!running.has(id)) await finishImport(id, 'interrupted');
+  for (const { id } of abandoned) if (!runner.has(id)) await finishImport(id, 'interrupted');
   if (!options.atStart) return;
-  const files = await readdir(importFilesDir()).catch(() => [] as string[]);
-  const ids = files.flatMap((name) => (/^\d+\.csv$/.test(name) ? [Number.parseInt(name, 10)] : []));
-  const live = new Set(
-    ids.length === 0
-      ? []
-      : (
-          await db()
-            .select({ id: table.id })
-            .from(table)
-            .where(and(inArray(table.id, ids), isNull(table.finishedAt)))
-        ).map((row) => row.id),
-  );
-  for (const id of ids) if (!live.has(id)) await rm(join(importFilesDir(), `${id}.csv`), { force: true });
+  await removeLeftFiles(importFilesDir(), async (ids) => {
+    const rows = await db()
+      .select({ id: table.id })
+      .from(table)
+      .where(and(inArray(table.id, ids), isNull(table.finishedAt)));
+    return new Set(rows.map((row) => row.id));
+  });
 }
 
 // ---------------------------------------------------------------- reading imports

@@ -11,4 +11,5 @@ export const MODERATION_ACTION_LABELS: Record<ModerationAction, string> = {
   create_service: '就活サービスを追加',
   update_service: '就活サービスを編集',
   import_employee_reviews: '社員クチコミを取込',
+  import_companies: '企業を取込（法人番号）',
 };

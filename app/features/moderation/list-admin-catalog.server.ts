@@ -1,8 +1,9 @@
 // The lists of the admin area's 企業 and 就活サービス tabs: newest first, or found by the site's
 // normalised search (decision 008) and shown with what the database has now.
-import { desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
-import { companies } from '../../db/schema';
+import { companies, industries } from '../../db/schema';
+import type { AdminCompanyFilter } from './admin-company-filters';
 import { companyPlaceNames, withCompanyPlace } from '../companies/company-place.server';
 import { pageOf } from '../../lib/pagination';
 import { listRecruitServices, type RecruitServiceSummary } from '../recruit-services/list-recruit-services.server';
@@ -19,11 +20,21 @@ export type AdminCompanyRow = {
   prefectureName: string;
   publishedPostCount: number;
   updatedAt: Date;
+  closedAt: Date | null;
 };
+
+function filterCondition(filter: AdminCompanyFilter | null): SQL | undefined {
+  if (filter === 'unclassified') {
+    return sql`${companies.industryId} = (SELECT ${industries.id} FROM ${industries} WHERE ${industries.name} = '未分類')`;
+  }
+  if (filter === 'no_reading') return eq(companies.kana, '');
+  if (filter === 'closed') return isNotNull(companies.closedAt);
+  return undefined;
+}
 
 export type AdminPage<T> = { total: number; page: number; pageCount: number; items: T[] };
 
-async function companyRows(where: ReturnType<typeof inArray> | undefined, page?: { limit: number; offset: number }) {
+async function companyRows(where: SQL | undefined, page?: { limit: number; offset: number }) {
   const query = withCompanyPlace(
     db()
       .select({
@@ -33,6 +44,7 @@ async function companyRows(where: ReturnType<typeof inArray> | undefined, page?:
         ...companyPlaceNames,
         publishedPostCount: companies.publishedPostCount,
         updatedAt: companies.updatedAt,
+        closedAt: companies.closedAt,
       })
       .from(companies)
       .$dynamic(),
@@ -48,14 +60,19 @@ async function companyRows(where: ReturnType<typeof inArray> | undefined, page?:
  * the keyword before them. Matching uses the search catalog, which follows edits within
  * seconds; the rows shown are read from the database.
  */
-export async function listAdminCompanies(options: { keyword: string; page: number }): Promise<AdminPage<AdminCompanyRow>> {
+export async function listAdminCompanies(options: {
+  keyword: string;
+  page: number;
+  filter?: AdminCompanyFilter | null;
+}): Promise<AdminPage<AdminCompanyRow>> {
   const perPage = ADMIN_LIST_PAGE_SIZE;
   const keyword = options.keyword.normalize('NFKC').trim();
+  const condition = filterCondition(options.filter ?? null);
   if (!normalizeSearchText(keyword)) {
-    const [counted] = await db().select({ total: sql<number>`count(*)::int` }).from(companies);
+    const [counted] = await db().select({ total: sql<number>`count(*)::int` }).from(companies).where(condition);
     const total = counted?.total ?? 0;
     const { page, pageCount, offset } = pageOf({ total, page: options.page, perPage });
-    return { total, page, pageCount, items: await companyRows(undefined, { limit: perPage, offset }) };
+    return { total, page, pageCount, items: await companyRows(condition, { limit: perPage, offset }) };
   }
   const byId = /^[1-9][0-9]{0,8}$/.test(keyword) ? Number(keyword) : null;
   const found = await searchCompanies({ keyword, sort: 'relevance', page: 1, perPage: Number.MAX_SAFE_INTEGER });
@@ -63,6 +80,17 @@ export async function listAdminCompanies(options: { keyword: string; page: numbe
   if (byId !== null) {
     const [exists] = await db().select({ id: companies.id }).from(companies).where(eq(companies.id, byId));
     if (exists) ids = [byId, ...ids.filter((id) => id !== byId)];
+  }
+  if (condition && ids.length > 0) {
+    const kept = new Set(
+      (
+        await db()
+          .select({ id: companies.id })
+          .from(companies)
+          .where(and(inArray(companies.id, ids), condition))
+      ).map((row) => row.id),
+    );
+    ids = ids.filter((id) => kept.has(id));
   }
   const { page, pageCount, offset } = pageOf({ total: ids.length, page: options.page, perPage });
   const shown = ids.slice(offset, offset + perPage);

@@ -86,8 +86,9 @@ export async function listRecommendedCompaniesForStudent(options: { userId: numb
             + CASE WHEN c.prefecture_id IN (SELECT prefecture_id FROM user_preferred_prefectures WHERE user_id = ${options.userId}) THEN 1 ELSE 0 END
              )::float8 + least(c.published_post_count, 50) / 100.0 AS score
       FROM companies c
-      WHERE c.industry_id IN (SELECT industry_id FROM user_preferred_industries WHERE user_id = ${options.userId})
-         OR c.prefecture_id IN (SELECT prefecture_id FROM user_preferred_prefectures WHERE user_id = ${options.userId})
+      WHERE (c.industry_id IN (SELECT industry_id FROM user_preferred_industries WHERE user_id = ${options.userId})
+         OR c.prefecture_id IN (SELECT prefecture_id FROM user_preferred_prefectures WHERE user_id = ${options.userId}))
+        AND c.closed_at IS NULL
       ORDER BY 2 DESC, c.id LIMIT 200
     ),
     scored AS (

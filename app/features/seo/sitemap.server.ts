@@ -1,4 +1,4 @@
-import { asc, count, eq, max, sql } from 'drizzle-orm';
+import { asc, count, eq, isNull, max, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { companies, posts, recruitServices } from '../../db/schema';
 import { POST_TYPES } from '../posts/post-types';
@@ -15,7 +15,8 @@ export async function listSitemapFiles(options: { perFile?: number } = {}): Prom
   const perFile = options.perFile ?? SITEMAP_MAX_URLS;
   const [companyStats] = await db()
     .select({ n: count(), latest: max(companies.updatedAt) })
-    .from(companies);
+    .from(companies)
+    .where(isNull(companies.closedAt));
   const [postStats] = await db()
     .select({ n: count(), latest: max(posts.publishedAt) })
     .from(posts)
@@ -53,6 +54,8 @@ export async function listSitemapEntries(options: { name: string; perFile?: numb
     const rows = await db()
       .select({ id: companies.id, updatedAt: companies.updatedAt })
       .from(companies)
+      // Closed corporations leave the sitemap (decision 077); their pages stay.
+      .where(isNull(companies.closedAt))
       .orderBy(asc(companies.id))
       .limit(perFile)
       .offset(offset);

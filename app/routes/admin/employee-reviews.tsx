@@ -1,5 +1,5 @@
-import { type ChangeEvent, type FormEvent, useEffect, useState } from 'react';
-import { data, Form, redirect, useNavigation, useRevalidator } from 'react-router';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { data, Form, redirect, useNavigation } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { EMPLOYEE_REVIEW_COLUMNS, EMPLOYEE_REVIEW_CSV_MAX_BYTES, MAX_IMPORT_ROWS } from '../../features/moderation/employee-review-columns';
@@ -27,6 +27,7 @@ import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/employee-reviews';
 import styles from './catalog.module.css';
+import { useRefreshWhile } from './use-refresh-while';
 
 // /admin/employee_reviews: importing 社員クチコミ from a CSV file (docs/decisions/029-admin-catalog.md,
 // 054-streamed-imports.md). An upload starts an import that runs in the background, one at a time
@@ -283,16 +284,6 @@ function Report({ view }: { view: ImportView }) {
   );
 }
 
-/** Asks for the page again every REFRESH_MS while `active` (a running import's progress). */
-function useRefreshWhile(active: boolean) {
-  const { state, revalidate } = useRevalidator();
-  useEffect(() => {
-    if (!active || state !== 'idle') return;
-    const timer = setTimeout(() => void revalidate(), REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [active, state, revalidate]);
-}
-
 function ImportSection({ view }: { view: ImportView }) {
   return (
     <section className={styles.section} aria-labelledby="report-title" data-import-status={view.status}>
@@ -362,7 +353,7 @@ export default function EmployeeReviews({ loaderData, actionData }: Route.Compon
   const [dryRun, setDryRun] = useState(true);
   const [fileError, setFileError] = useState<string | null>(null);
   const submitting = navigation.state === 'submitting';
-  useRefreshWhile(Boolean(shown?.running || running));
+  useRefreshWhile(Boolean(shown?.running || running), REFRESH_MS);
 
   // Refused here already, so that a large file is not sent for nothing.
   function onFileChange(event: ChangeEvent<HTMLInputElement>) {

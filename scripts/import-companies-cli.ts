@@ -1,0 +1,110 @@
+// The command line of `npm run import:companies -- FILE.csv [--dry-run] [--kinds=301,305]` apart
+// from opening the database, so that tests run it against their own database (docs/decisions/
+// 077-company-catalogue-import.md: the same streamed import as /admin/companies/import's, run here
+// to its end, printing how far it is every 5 s). Exit codes: 0 done (or checked), 1 unreadable,
+// interrupted, or another import running; 2 wrong usage or a file that cannot be opened.
+import { stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { CORPORATION_KINDS, DEFAULT_KINDS, parseKinds } from '../app/features/moderation/corporation-kinds';
+import { type CompanyImportView, findCompanyImport, runCompanyImportFile } from '../app/features/moderation/import-companies.server';
+import { isAppError } from '../app/lib/app-error';
+
+export const USAGE = [
+  '使い方: npm run import:companies -- ファイル.csv [--dry-run] [--kinds=301,305]',
+  `  --kinds: 取り込む法人種別のコード（既定は 301 株式会社）。${Object.entries(CORPORATION_KINDS)
+    .map(([code, name]) => `${code} ${name}`)
+    .join('、')}`,
+].join('\n');
+
+export type CliIo = { out: (line: string) => void; err: (line: string) => void; progress?: (line: string) => void };
+export type CliArgs = { file: string; dryRun: boolean; kinds: string[] };
+
+/** The arguments, or null when they are not one file and the known flags. */
+export function parseCliArgs(argv: readonly string[]): CliArgs | null {
+  const files = argv.filter((arg) => !arg.startsWith('--'));
+  let kinds: string[] | null = [...DEFAULT_KINDS];
+  let dryRun = false;
+  for (const flag of argv.filter((arg) => arg.startsWith('--'))) {
+    if (flag === '--dry-run') dryRun = true;
+    else if (flag.startsWith('--kinds=')) kinds = parseKinds(flag.slice('--kinds='.length));
+    else return null;
+  }
+  if (files.length !== 1 || !kinds) return null;
+  return { file: files[0]!, dryRun, kinds };
+}
+
+/** The report as lines of Japanese text. */
+export function formatCompanyImportReport(view: CompanyImportView): string[] {
+  if (view.status === 'unreadable') return [`取り込めません: ${view.fileError}`];
+  const c = view.counts;
+  const lines = [
+    `行数 ${c.lines} / 対象 ${c.considered} / 追加 ${c.added} / 更新 ${c.updated} / 閉鎖で非表示 ${c.closed} / 変更なし ${c.unchanged}`,
+    `対象外: 種類 ${c.otherKinds} / 過去の履歴 ${c.notLatest} / 検索対象除外 ${c.excluded} / 未登録の閉鎖法人 ${c.closedUnknown} / 使えない行 ${c.refused}`,
+  ];
+  for (const line of view.refusedLines)
+    lines.push(`  ${line.line}行目 [使えない行] ${line.corporateNumber || '（法人番号なし）'} ${line.name}: ${line.reason}`);
+  if (c.refused > view.refusedLines.length) lines.push(`  ほか ${c.refused - view.refusedLines.length} 行が使えませんでした。`);
+  if (view.status === 'dry_run') lines.push('確認のみ: 何も保存していません。');
+  else if (view.status === 'interrupted') lines.push('取り込みが中断されました。同じファイルでもう一度実行すると、残りを取り込みます。');
+  else {
+    lines.push(`${c.added} 社を追加、${c.updated} 社を更新、${c.closed} 社を非表示にしました。`);
+    if (c.added > 0)
+      lines.push(`追加した企業の業種は「未分類」です（フリガナなし ${c.withoutReading} 社）。/admin/companies で設定してください。`);
+  }
+  return lines;
+}
+
+const PROGRESS_MS = 5000;
+
+/** Runs the import of the command line on the open database; answers the exit code. */
+export async function runImportCompaniesCli(argv: readonly string[], io: CliIo): Promise<number> {
+  const args = parseCliArgs(argv);
+  if (!args) {
+    io.err(USAGE);
+    return 2;
+  }
+  try {
+    if (!(await stat(args.file)).isFile()) throw new Error('not a file');
+  } catch {
+    io.err(`ファイルを開けません: ${args.file}`);
+    return 2;
+  }
+  let importId: number | null = null;
+  const started = performance.now();
+  const progress = setInterval(() => {
+    if (importId === null || !io.progress) return;
+    void findCompanyImport(importId).then((view) => {
+      if (!view?.running) return;
+      const seconds = (performance.now() - started) / 1000;
+      io.progress?.(
+        `取り込み中 ${view.percent ?? 0}%（${view.counts.lines.toLocaleString('ja-JP')}行、毎秒${Math.round(view.counts.lines / seconds).toLocaleString('ja-JP')}行）`,
+      );
+    });
+  }, PROGRESS_MS);
+  let view: CompanyImportView | null;
+  try {
+    const id = await runCompanyImportFile({
+      path: args.file,
+      dryRun: args.dryRun,
+      kinds: args.kinds,
+      moderatorId: null,
+      fileName: basename(args.file),
+      onCreated: (created) => {
+        importId = created;
+      },
+    });
+    view = await findCompanyImport(id);
+  } catch (error) {
+    if (!isAppError(error, 'company_import_running')) throw error;
+    io.err(`取り込めません: ${error.userMessage}`);
+    return 1;
+  } finally {
+    clearInterval(progress);
+  }
+  if (!view) throw new Error('the import vanished');
+  const failed = view.status === 'unreadable' || view.status === 'interrupted';
+  for (const line of formatCompanyImportReport(view)) (failed ? io.err : io.out)(line);
+  const seconds = (performance.now() - started) / 1000;
+  io.err(`${seconds.toFixed(1)} 秒（毎秒 ${Math.round(view.counts.lines / Math.max(seconds, 0.001)).toLocaleString('ja-JP')} 行）`);
+  return failed ? 1 : 0;
+}
