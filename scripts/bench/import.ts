@@ -17,8 +17,8 @@ import { PRODUCTION_ENV, type StartedServer, startServerProcess } from '../../te
 import { createBenchDatabase } from './database';
 import { type Measurement, ms, percentile } from './stats';
 
-const PORT = Number(process.env.BENCH_PORT ?? 3300);
-const BASE = `http://127.0.0.1:${PORT}`;
+export const PORT = Number(process.env.BENCH_PORT ?? 3300);
+export const BASE = `http://127.0.0.1:${PORT}`;
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 60_000);
 /** Every n-th row is a complete review; the others are short rows the import refuses (one cell too few). */
 const VALID_EVERY = Number(process.env.BENCH_IMPORT_VALID_EVERY ?? 3);
@@ -31,7 +31,7 @@ const DEMO_MODERATOR = { email: 'admin@shulog.example', password: 'shulog-demo-2
 const GOALS = { rssGrowthMb: 100, pageP99Ms: 500 };
 const RUNNING = new Set(['queued', 'checking', 'importing']);
 
-function log(message: string) {
+export function log(message: string) {
   process.stderr.write(`[bench import] ${message}\n`);
 }
 
@@ -52,7 +52,7 @@ export function benchCsv(rows: number, validEvery: number, companies: number): B
 }
 
 /** The server's resident memory in MB (VmRSS, or VmHWM: its peak), or null once it is gone. */
-function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
+export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? Number.NaN);
@@ -62,7 +62,7 @@ function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
   }
 }
 
-async function waitHealthy(server: StartedServer) {
+export async function waitHealthy(server: StartedServer) {
   for (let i = 0; i < 1200; i++) {
     if (server.child.exitCode !== null) throw new Error(`the server exited:\n${server.output().slice(-2000)}`);
     try {
@@ -86,10 +86,10 @@ function cookiesOf(response: Response): Map<string, string> {
   );
 }
 
-type Login = { cookie: string; csrfToken: string };
+export type Login = { cookie: string; csrfToken: string };
 
 /** Logs the demo's moderator in as a browser would: the login page's session and token, then the form. */
-async function logInModerator(): Promise<Login> {
+export async function logInModerator(): Promise<Login> {
   const page = await fetch(`${BASE}/login`);
   const visitor = cookiesOf(page);
   const form = new URLSearchParams({ email: DEMO_MODERATOR.email, password: DEMO_MODERATOR.password });
@@ -113,7 +113,7 @@ async function logInModerator(): Promise<Login> {
 const companyPage = () => `/companies/${random(DEMO_COMPANIES)}?v=${random(1e9)}`;
 
 /** Company pages on CONNECTIONS connections until stop() (or `seconds`); their latencies and failures. */
-function loadPages(seconds: number) {
+export function loadPages(seconds: number, path: () => string = companyPage) {
   const times: number[] = [];
   let failed = 0;
   const started = Date.now();
@@ -123,7 +123,7 @@ function loadPages(seconds: number) {
       connections: CONNECTIONS,
       duration: seconds,
       timeout: 60,
-      requests: [{ setupRequest: (request) => ({ ...request, path: companyPage() }) }],
+      requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],
     },
     () => {},
   );
@@ -151,7 +151,7 @@ function loadPages(seconds: number) {
   };
 }
 
-async function measurePages(name: string, seconds: number): Promise<Measurement> {
+export async function measurePages(name: string, seconds: number): Promise<Measurement> {
   const load = loadPages(seconds);
   await load.done;
   const measurement = await load.stop(name);

@@ -1,0 +1,258 @@
+// The bench's company-import case, `BENCH_ONLY=company-import npm run bench` (issue 31, part 1;
+// docs/decisions/077-company-catalogue-import.md): the production server (embedded database, or
+// DATABASE_URL's PostgreSQL) with the demo data, a moderator sending a prefecture-sized file of the
+// 法人番号 data (BENCH_COMPANY_LINES lines, 500,000 by default: about 100 MB) the way the admin
+// page's script does (one PUT streamed to disk), while visitors open company pages on a few
+// connections. It reports the lines read a second, the server's resident memory before and at its
+// peak, the pages' latencies during the import next to before it, and how long after the import
+// ended the search (/api/company) finds the file's last company.
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PRODUCTION_ENV, startServerProcess } from '../../tests/support/server-process';
+import { createBenchDatabase } from './database';
+import { BASE, log, logInModerator, loadPages, measurePages, memoryMb, PORT, waitHealthy } from './import';
+import { type Measurement, ms } from './stats';
+
+const LINES = Number(process.env.BENCH_COMPANY_LINES ?? 500_000);
+const CONNECTIONS = Number(process.env.BENCH_IMPORT_CONNECTIONS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 8);
+const DEMO_COMPANIES = 320;
+const GOALS = { linesPerSecondPostgres: 5000, pageP99Ms: 500, searchWithinS: 10 };
+
+/** 法人番号 of a serial: the check digit before the twelve digits. */
+function corporateNumber(serial: number): string {
+  const twelve = String(serial).padStart(12, '0');
+  let sum = 0;
+  for (let n = 1; n <= 12; n++) sum += Number(twelve[12 - n]) * (n % 2 === 1 ? 1 : 2);
+  return `${9 - (sum % 9)}${twelve}`;
+}
+
+const HEADS = ['さくら', '青葉', '東和', '北斗', '大和', '瀬戸内', '富士', '光', '日の出', '新星'];
+const HEAD_KANA = ['サクラ', 'アオバ', 'トウワ', 'ホクト', 'ヤマト', 'セトウチ', 'フジ', 'ヒカリ', 'ヒノデ', 'シンセイ'];
+const TAILS = ['商事', '建設', 'システム', 'フーズ', 'ロジスティクス', 'エンジニアリング', '不動産', 'メディカル', 'テック', '工業'];
+const TAIL_KANA = [
+  'ショウジ',
+  'ケンセツ',
+  'システム',
+  'フーズ',
+  'ロジスティクス',
+  'エンジニアリング',
+  'フドウサン',
+  'メディカル',
+  'テック',
+  'コウギョウ',
+];
+
+/** One line of the Unicode version: mostly 株式会社 (the kind imported), some other kinds, older records, excluded and closed ones. */
+function line(i: number): string {
+  const kind = i % 10 < 7 ? '301' : i % 10 < 9 ? '305' : '302';
+  const latest = i % 37 === 0 ? '0' : '1';
+  const excluded = i % 101 === 0 ? '1' : '0';
+  const closed = i % 53 === 0 ? '2024-03-31' : '';
+  const head = i % HEADS.length;
+  const tail = Math.floor(i / HEADS.length) % TAILS.length;
+  const name = `株式会社${HEADS[head]}${TAILS[tail]}${i}`;
+  const kana = `${HEAD_KANA[head]}${TAIL_KANA[tail]}`;
+  const cells = [
+    String(i),
+    corporateNumber(7_000_000_000 + i),
+    closed ? '21' : '01',
+    '0',
+    '2026-10-30',
+    '2026-10-30',
+    name,
+    '',
+    kind,
+    '東京都',
+    '千代田区',
+    `丸の内${(i % 3) + 1}丁目${(i % 20) + 1}番${(i % 9) + 1}号`,
+    '',
+    '13',
+    '101',
+    '1000005',
+    '',
+    '',
+    closed,
+    closed ? '01' : '',
+    '',
+    '',
+    '2015-10-05',
+    latest,
+    '',
+    '',
+    '',
+    '',
+    kana,
+    excluded,
+  ];
+  return `${cells.map((cell) => `"${cell}"`).join(',')}\n`;
+}
+
+/** The file, written to disk in chunks (not built in memory). Answers its size and the name of its last imported company. */
+async function writeFile(path: string): Promise<{ bytes: number; lastName: string }> {
+  const out = createWriteStream(path);
+  let lastName = '';
+  let chunk = '';
+  for (let i = 1; i <= LINES; i++) {
+    chunk += line(i);
+    if (i % 10 < 7 && i % 37 !== 0 && i % 101 !== 0 && i % 53 !== 0)
+      lastName = `株式会社${HEADS[i % HEADS.length]}${TAILS[Math.floor(i / HEADS.length) % TAILS.length]}${i}`;
+    if (chunk.length > 1 << 20) {
+      if (!out.write(chunk)) await new Promise<void>((resolve) => out.once('drain', () => resolve()));
+      chunk = '';
+    }
+  }
+  out.end(chunk);
+  await new Promise<void>((resolve) => out.once('finish', () => resolve()));
+  return { bytes: statSync(path).size, lastName };
+}
+
+export type CompanyImportCase = {
+  engine: 'PGlite' | 'PostgreSQL';
+  date: string;
+  commit: string;
+  file: { lines: number; bytes: number };
+  outcome: { status: string; seconds: number; linesPerSecond: number; counts: Record<string, number> };
+  searchFoundAfterS: number | null;
+  memory: { beforeMb: number; peakDuringMb: number; growthMb: number };
+  pagesBefore: Measurement;
+  pagesDuring: Measurement;
+  goals: typeof GOALS;
+};
+
+export function companyImportCaseLines(result: CompanyImportCase): string[] {
+  const { outcome, memory, pagesBefore, pagesDuring, file } = result;
+  const row = (m: Measurement) => `| ${m.name} | ${m.requestsPerSecond} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} |`;
+  return [
+    `# Benchmark, company-import case (${result.engine}, demo data, commit ${result.commit})`,
+    '',
+    `A moderator sends ${file.lines.toLocaleString('en')} lines of the 法人番号 data (${(file.bytes / 1024 / 1024).toFixed(1)} MB) to /api/v1/admin/company_imports as /admin/companies/import's script does, while company pages are opened on ${CONNECTIONS} connections.`,
+    '',
+    `- import: ${outcome.status} after ${outcome.seconds} s: ${outcome.linesPerSecond.toLocaleString('en')} lines/s (goal on PostgreSQL ≥ ${result.goals.linesPerSecondPostgres.toLocaleString('en')}); ${JSON.stringify(outcome.counts)}`,
+    `- the search found the file's last company ${result.searchFoundAfterS === null ? 'never (within 60 s)' : `${result.searchFoundAfterS} s`} after the import ended (goal ≤ ${result.goals.searchWithinS} s)`,
+    `- server resident memory: ${memory.beforeMb} MB before, ${memory.peakDuringMb} MB at the peak: +${memory.growthMb} MB`,
+    `- company pages' p99 during the import: ${ms(pagesDuring.p99)} ms (goal ≤ ${result.goals.pageP99Ms} ms; before it: ${ms(pagesBefore.p99)} ms)`,
+    '',
+    '| company pages, random demo company, uncached | req/s | p50 ms | p95 ms | p99 ms | errors |',
+    '|---|---:|---:|---:|---:|---:|',
+    row(pagesBefore),
+    row(pagesDuring),
+  ];
+}
+
+const companyPage = () => `/companies/${1 + Math.floor(Math.random() * DEMO_COMPANIES)}?v=${Math.floor(Math.random() * 1e9)}`;
+
+export async function runCompanyImportBench() {
+  const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  if (process.env.BENCH_SKIP_BUILD !== '1') {
+    log(`building (${engine})`);
+    if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0)
+      throw new Error('build failed');
+  }
+  const work = join(tmpdir(), `shulog-bench-company-import-${process.pid}`);
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const path = join(work, 'corporations.csv');
+  log(`writing ${LINES.toLocaleString('en')} lines`);
+  const { bytes, lastName } = await writeFile(path);
+  const database = process.env.DATABASE_URL
+    ? await createBenchDatabase(process.env.DATABASE_URL, `shulog_bench_companies_${process.pid}`)
+    : null;
+  const env = { DATA_DIR: join(work, 'data'), ...(database ? { DATABASE_URL: database.url } : {}) };
+  const serverEnv = { ...PRODUCTION_ENV, PUBLIC_ORIGIN: BASE, PORT: String(PORT), DEMO_DATA: '1', LOG_LEVEL: 'warn', ...env };
+  log('seeding the demo data');
+  const seeding = startServerProcess(serverEnv);
+  try {
+    await waitHealthy(seeding);
+  } finally {
+    seeding.child.kill('SIGTERM');
+    await seeding.exit;
+  }
+  const server = startServerProcess(serverEnv);
+  let result: CompanyImportCase;
+  try {
+    await waitHealthy(server);
+    const login = await logInModerator();
+    await measurePages('warm-up', 3);
+    const pagesBefore = await measurePages('before the import', SECONDS);
+    const pid = server.child.pid!;
+    const beforeMb = memoryMb(pid, 'VmRSS') ?? Number.NaN;
+    let peakDuringMb = beforeMb;
+    const sampler = setInterval(() => {
+      const now = memoryMb(pid, 'VmRSS');
+      if (now !== null) peakDuringMb = Math.max(peakDuringMb, now);
+    }, 100);
+    const load = loadPages(3600, companyPage);
+    const started = Date.now();
+    log(`sending ${(bytes / 1024 / 1024).toFixed(1)} MB`);
+    const answer = await fetch(`${BASE}/api/v1/admin/company_imports?kinds=301&name=bench.csv`, {
+      method: 'PUT',
+      headers: { cookie: login.cookie, 'x-csrf-token': login.csrfToken, 'content-type': 'text/csv', accept: 'application/json' },
+      body: await readFile(path),
+    });
+    if (answer.status !== 201) throw new Error(`the upload answered ${answer.status}: ${await answer.text()}`);
+    const { location } = (await answer.json()) as { location: string };
+    let status = 'importing';
+    let counts: Record<string, number> = {};
+    // The page says how the import goes until it is over.
+    while (status === 'importing' || status === 'queued') {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const html = await (await fetch(new URL(location, BASE), { headers: { cookie: login.cookie } })).text();
+      status = /data-import-status="([a-z_]+)"/.exec(html)?.[1] ?? 'unknown';
+      log(`${status} after ${Math.round((Date.now() - started) / 1000)} s, RSS ${memoryMb(pid, 'VmRSS')} MB`);
+      // The counts as the report lists them: 「読んだ行<strong>500,000</strong>」.
+      counts = Object.fromEntries(
+        [...html.matchAll(/<li>([^<]+)<strong>([\d,]+)<\/strong><\/li>/g)].map((match) => [
+          match[1]!,
+          Number(match[2]!.replaceAll(',', '')),
+        ]),
+      );
+    }
+    const seconds = (Date.now() - started) / 1000;
+    clearInterval(sampler);
+    const pagesDuring = await load.stop('during the import');
+    // The search of the server that imported (other processes follow within their 5 s check).
+    const ended = Date.now();
+    let searchFoundAfterS: number | null = null;
+    while (Date.now() - ended < 60_000) {
+      const found = await (await fetch(`${BASE}/api/company?source=incremental&company_name=${encodeURIComponent(lastName)}`)).text();
+      if (found.includes(lastName)) {
+        searchFoundAfterS = Math.round((Date.now() - ended) / 100) / 10;
+        break;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    const growthMb = Math.round((peakDuringMb - beforeMb) * 10) / 10;
+    result = {
+      engine,
+      date: new Date().toISOString(),
+      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
+      file: { lines: LINES, bytes },
+      outcome: { status, seconds: Math.round(seconds * 10) / 10, linesPerSecond: Math.round(LINES / seconds), counts },
+      searchFoundAfterS,
+      memory: { beforeMb, peakDuringMb, growthMb },
+      pagesBefore,
+      pagesDuring,
+      goals: GOALS,
+    };
+  } catch (error) {
+    log(`the server's last words:\n${server.output().slice(-3000)}`);
+    throw error;
+  } finally {
+    if (server.child.exitCode === null && server.child.signalCode === null) {
+      server.child.kill('SIGTERM');
+      await server.exit;
+    }
+    await database?.drop();
+    rmSync(work, { recursive: true, force: true });
+  }
+  const lines = companyImportCaseLines(result);
+  mkdirSync('bench-results', { recursive: true });
+  const stem = `bench-results/company-import-${engine.toLowerCase()}-${result.date.replace(/[:.]/g, '-')}`;
+  writeFileSync(`${stem}.json`, JSON.stringify(result, null, 2));
+  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
+  console.log(lines.join('\n'));
+}
