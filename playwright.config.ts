@@ -5,6 +5,8 @@ import { MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT, MAIL_SINK_SMTP_URL } from './
 import { PRODUCTION_ENV } from './tests/support/server-process';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The bearer token /metrics asks for on the tests' server (docs/decisions/078-metrics.md). */
+export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 export const e2eDataDir = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${port}`;
 
 /** The route fuzz, against a server of its own: the longest file of the run. */
@@ -109,6 +111,7 @@ export default defineConfig({
         DATA_DIR: e2eDataDir,
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
+        METRICS_TOKEN: E2E_METRICS_TOKEN,
       },
     },
   ],

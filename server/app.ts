@@ -2,7 +2,7 @@
 // started by server/start.js. See docs/decisions/001-stack.md.
 import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createRequestHandler } from '@react-router/express';
 import compression from 'compression';
@@ -27,10 +27,15 @@ import { createDraftLane } from './draft-lane';
 import { createFastLane } from './fast-lane';
 import { clearPageCacheAfterWrites } from './page-cache-writes';
 import { guardRequest } from './request-guard';
-import { companyPageParam, HEALTH_PATH, isFileLike } from './route-rules';
+import { companyPageParam, HEALTH_PATH, isFileLike, METRICS_PATH } from './route-rules';
+import { httpDuration, httpRequests, isMetricsRequest, metricsText, reportEmailQueue } from '../app/lib/metrics.server';
+import { countEmailQueue } from '../app/features/email/queue.server';
+import { createRouteMatcher } from './shared-pages';
+import { fullRoutePath } from './moderator-area';
+import { pagePathOf } from './route-patterns';
 import { withModeratorArea } from './moderator-area';
 import { withAppErrorAnswers } from './route-errors';
-import { answerUnroutedMethods, withMethodAnswers } from './route-methods';
+import { answerUnroutedMethods, ROUTED_METHODS, withMethodAnswers } from './route-methods';
 import { createVisitorPages } from './visitor-pages';
 import { createPersonalCall } from './personal-call';
 import { createKeptPageTest, createSharedPageTest } from './shared-pages';
@@ -97,6 +102,23 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   app.use(privateSessionResponses());
   app.use(csrfProtection());
   app.use(clearPageCacheAfterWrites());
+
+  // Prometheus's scrape: only with the token; without it the URL is the 404 page, as if it were
+  // not there (docs/decisions/078-metrics.md).
+  app.get(METRICS_PATH, async (req, res, next) => {
+    if (!isMetricsRequest(req.get('authorization'), loadConfig().metricsToken)) {
+      next();
+      return;
+    }
+    try {
+      const text = await metricsText();
+      res.setHeader('Cache-Control', 'no-store');
+      res.type('text/plain; version=0.0.4; charset=utf-8').send(text);
+    } catch (error) {
+      logger.error({ err: error }, 'metrics not gathered');
+      res.status(503).type('text/plain; charset=utf-8').send('# metrics unavailable\n');
+    }
+  });
 
   app.get(HEALTH_PATH, async (_req, res) => {
     try {
@@ -254,6 +276,36 @@ export async function prepareDatabase() {
   await closeDatabase();
 }
 
+/**
+ * Counts each answered request and its time by the route pattern it matched (a bounded set of
+ * labels: app/routes.ts, plus assets, the health check, the metrics and unmatched URLs).
+ */
+function measureRequests(build: ServerBuild) {
+  const match = createRouteMatcher(build);
+  const patterns = new Map<string, string>();
+  const routeOf = (path: string): string => {
+    if (path.startsWith('/assets/')) return 'assets';
+    if (path === HEALTH_PATH || path === METRICS_PATH) return path;
+    const id = match(pagePathOf(path));
+    if (id === undefined) return 'unmatched';
+    let pattern = patterns.get(id);
+    if (pattern === undefined) {
+      pattern = `/${fullRoutePath(build.routes, id)}`;
+      patterns.set(id, pattern);
+    }
+    return pattern;
+  };
+  return (req: IncomingMessage, res: ServerResponse) => {
+    const done = httpDuration.startTimer();
+    res.once('finish', () => {
+      const route = routeOf((req.url ?? '/').split('?')[0]!);
+      const method = ROUTED_METHODS.has(req.method ?? '') ? req.method! : 'OTHER';
+      done({ route, method });
+      httpRequests.inc({ route, method, status: String(res.statusCode) });
+    });
+  };
+}
+
 export async function start() {
   const config = loadConfig();
   const log = logger();
@@ -291,8 +343,11 @@ export async function start() {
   const draftLane = createDraftLane({ logger: log });
   const inFlight = createInFlight();
   setRequestLogShare(config.requestLogShare);
+  const measure = measureRequests(build);
+  reportEmailQueue(countEmailQueue);
   const server = createServer((req, res) => {
     inFlight.track(res);
+    measure(req, res);
     const id = requestIdOf(req);
     res.setHeader('X-Request-Id', id);
     // What is logged while this request runs names it (app/lib/request-scope.server.ts).

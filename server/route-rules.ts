@@ -87,6 +87,8 @@ const EXPRESS_CALLS = 'api/*';
 
 /** Express's health check (server/app.ts). No route: React Router never sees it. */
 export const HEALTH_PATH = '/healthz';
+/** Prometheus's scrape (docs/decisions/078-metrics.md): with METRICS_TOKEN as a bearer token, else the 404 page. */
+export const METRICS_PATH = '/metrics';
 
 /** The admin area (管理画面), closed to all but moderators (server/moderator-area.ts). */
 export const MODERATOR_AREA = 'admin/*';
@@ -102,6 +104,7 @@ const lanes = createPatternMatcher<Lane>([
   ...Object.entries(FAST_LANE).map(([value, pattern]) => ({ pattern, value: value as Lane })),
   { pattern: EXPRESS_CALLS, value: 'express' },
   { pattern: HEALTH_PATH.slice(1), value: 'express' },
+  { pattern: METRICS_PATH.slice(1), value: 'express' },
 ]);
 const companyPages = createPatternMatcher([{ pattern: COMPANY_PAGE, value: true }]);
 const moderatorArea = createPatternMatcher([{ pattern: MODERATOR_AREA, value: true }]);

@@ -2,6 +2,7 @@
 // machine's cores all render pages (WEB_CONCURRENCY). Only with PostgreSQL: the embedded PGlite
 // belongs to one process. See docs/decisions/016-worker-processes.md.
 import cluster, { type Worker } from 'node:cluster';
+import { serveClusterMetrics } from '../app/lib/metrics.server';
 
 /** A worker that dies within this long of its start counts as a crash loop. */
 const CRASH_WINDOW_MS = 10_000;
@@ -45,6 +46,8 @@ export function superviseWorkers({
 }): Promise<void> {
   let stopping = false;
   let ready = false;
+  // A worker asked for /metrics gets every worker's from here (app/lib/metrics.server.ts).
+  serveClusterMetrics();
   // Counted here: cluster.workers drops a worker only after both its exit and disconnect.
   const running = new Set<Worker>();
   const quickCrashes: number[] = [];

@@ -1,5 +1,6 @@
 // The database handle: embedded PGlite in DATA_DIR by default, a PostgreSQL pool when
 // DATABASE_URL is set. See docs/decisions/002-database.md.
+import { reportPool, statementTimer } from '../lib/metrics.server';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -181,13 +182,25 @@ function yieldBeforeStatements(client: PGlite): void {
             resolve();
           }),
         );
+  // Each statement is timed from its turn to its answer, for /metrics (inside a transaction,
+  // PGlite's own transaction object sends them, untimed).
   client.query = (async (...args: Parameters<PGlite['query']>) => {
     await turn();
-    return query(...args);
+    const done = statementTimer();
+    try {
+      return await query(...args);
+    } finally {
+      done();
+    }
   }) as PGlite['query'];
   client.exec = (async (...args: Parameters<PGlite['exec']>) => {
     await turn();
-    return exec(...args);
+    const done = statementTimer();
+    try {
+      return await exec(...args);
+    } finally {
+      done();
+    }
   }) as PGlite['exec'];
 }
 
@@ -315,8 +328,39 @@ function listenOnPostgres(url: string, channel: string, handlers: ChannelHandler
   };
 }
 
+/**
+ * Times each statement a pooled connection sends (pg's query with a callback, as the pool and
+ * drizzle call it, or a promise), for shulog_db_statement_duration_seconds.
+ */
+function timeStatements(client: pg.PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const done = statementTimer();
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (...answer: unknown[]) => {
+        done();
+        return (callback as (...a: unknown[]) => unknown)(...answer);
+      };
+      return query(...args);
+    }
+    const result = query(...args);
+    if (result && typeof (result as Promise<unknown>).then === 'function')
+      (result as Promise<unknown>).then(
+        () => done(),
+        () => done(),
+      );
+    else done();
+    return result;
+  };
+}
+
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Every statement's time, for /metrics: each pooled connection's query is timed to its answer.
+  pool.on('connect', timeStatements);
+  reportPool(() => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
   // An idle client that loses its server (a restart, a network cut) must not crash the process;
   // the pool replaces it, and the next query says whether the server is back.
   pool.on('error', (error) => logger().warn({ err: error }, 'idle database connection lost'));

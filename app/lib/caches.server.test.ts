@@ -83,6 +83,12 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
   'app/features/share-cards/text-outlines.server.ts': {
     faces: 'the Noto Sans CJK faces, opened once per process (docs/decisions/055-share-cards-under-load.md)',
   },
+  'app/lib/metrics.server.ts': {
+    poolState: 'how to read the database pool, set once when the database opens',
+    emailQueue: 'how to count the email queue, set once by the server',
+    asked: "a counter naming this worker's requests to the supervisor for the metrics",
+    waiting: 'the metrics requests of this worker waiting for the supervisor, each answered or dropped within 5 s',
+  },
   'app/lib/form-data.server.ts': { formsRead: "a request's form, read once; goes with the request (WeakMap)" },
   'app/lib/form.ts': { fieldsOnly: 'field errors without the form message, per errors object (WeakMap)' },
   'server/request-body.ts': { bodies: "a request's body, read once; goes with the request (WeakMap)" },

@@ -24,6 +24,8 @@ export type Config = {
   mailFrom: string;
   /** DEMO_DATA=1: a production server that seeds the demo and lets its accounts in. */
   demoData: boolean;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; null keeps /metrics a 404. */
+  metricsToken: string | null;
 };
 
 export class ConfigError extends Error {}
@@ -167,6 +169,17 @@ export function readRequestLogShare(env: Env = process.env): number {
   return share;
 }
 
+/** METRICS_TOKEN: unset leaves /metrics closed; otherwise at least 16 visible ASCII characters. */
+export function readMetricsToken(env: Env = process.env): string | null {
+  const raw = env.METRICS_TOKEN ?? '';
+  if (raw === '') return null;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw))
+    throw new ConfigError(
+      'METRICS_TOKEN は16文字以上の英数字・記号で指定してください（例: openssl rand -hex 32 の出力）。空にすると /metrics は公開されません。',
+    );
+  return raw;
+}
+
 /**
  * Whether demo data may be written and its accounts may log in: always outside production, and
  * in production only when the operator asks for a demo site with DEMO_DATA=1.
@@ -239,6 +252,7 @@ export function loadConfig(): Config {
     contactEmail: read(contactEmail, ''),
     mailFrom: read(mailFrom, ''),
     demoData: read(() => readDemoData(), false),
+    metricsToken: read(() => readMetricsToken(), null),
   };
   if (missing.length > 0) errors.unshift(requiredSentence(missing));
   if (errors.length > 0) throw new ConfigError([...new Set(errors)].join(' '));

@@ -3,6 +3,7 @@
 // catch up when their entries expire. A stored page is served as it is, byte for byte: the
 // inline scripts its render marked with a one-time nonce are allowed by their hashes.
 // See docs/decisions/010-page-cache.md and 013-fast-lane.md.
+import { pageCacheLookups } from './metrics.server';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { mediaTypeOf } from './media-type';
@@ -44,11 +45,12 @@ registerCache({
 
 export function getCachedPage(key: string, now = Date.now()): CachedPage | undefined {
   const entry = entries.get(key);
-  if (!entry) return undefined;
-  if (entry.expiresAt <= now) {
-    entries.delete(key);
+  if (!entry || entry.expiresAt <= now) {
+    if (entry) entries.delete(key);
+    pageCacheLookups.inc({ result: 'miss' });
     return undefined;
   }
+  pageCacheLookups.inc({ result: 'hit' });
   // Map keeps insertion order: re-inserting makes this the most recently used.
   entries.delete(key);
   entries.set(key, entry);

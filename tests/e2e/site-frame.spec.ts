@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { VIEWPORTS } from '../support/e2e-devices';
+import { E2E_METRICS_TOKEN } from '../../playwright.config';
 
 test('the home page shows a Japanese site full of demo companies and posts', async ({ page }) => {
   const errors: string[] = [];
@@ -126,6 +127,30 @@ test('GET /healthz checks the database', async ({ request }) => {
   expect(forwarded.headers()['x-request-id']).toBe('lb-20261128-0001');
   const hostile = await request.get('/healthz', { headers: { 'X-Request-Id': 'forged"}{"level":60,"x":"' } });
   expect(hostile.headers()['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+});
+
+test('GET /metrics is the 404 page without the token, and Prometheus text with it', async ({ request }) => {
+  const unknown = await request.get('/no-such-page');
+  const notFound = /<h1[^>]*>([^<]*)<\/h1>/.exec(await unknown.text())![1];
+  for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Basic ${E2E_METRICS_TOKEN}`]) {
+    const refused = await request.get('/metrics', { headers: authorization ? { Authorization: authorization } : {} });
+    expect(refused.status()).toBe(404);
+    expect(/<h1[^>]*>([^<]*)<\/h1>/.exec(await refused.text())?.[1]).toBe(notFound);
+  }
+  // A company page twice (the second from the page cache), then the scrape.
+  await request.get('/companies/1');
+  await request.get('/companies/1');
+  const metrics = await request.get('/metrics', { headers: { Authorization: `Bearer ${E2E_METRICS_TOKEN}` } });
+  expect(metrics.status()).toBe(200);
+  expect(metrics.headers()['content-type']).toContain('text/plain');
+  const text = await metrics.text();
+  expect(text).toMatch(/^shulog_http_requests_total\{route="\/companies\/:companyId",method="GET",status="200"\} \d+$/m);
+  expect(text).toMatch(/^shulog_http_request_duration_seconds_bucket\{le="0\.1",route="\/companies\/:companyId",method="GET"\} \d+$/m);
+  expect(text).toMatch(/^shulog_page_cache_lookups_total\{result="hit"\} [1-9]\d*$/m);
+  expect(text).toMatch(/^shulog_email_queue_jobs\{state="due"\} \d+$/m);
+  expect(text).toMatch(/^shulog_db_statement_duration_seconds_count [1-9]\d*$/m);
+  expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
+  expect(text).toMatch(/^nodejs_eventloop_lag_p99_seconds /m);
 });
 
 test('links move between pages without reloading the document; back returns', async ({ page }) => {

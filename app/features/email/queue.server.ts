@@ -197,3 +197,19 @@ async function recordFailure(options: {
   else logger().warn(fields, 'email not sent; will retry');
   return giveUp ? 'failed' : 'retried';
 }
+
+/**
+ * The queue as /metrics shows it (docs/decisions/078-metrics.md): emails due now, those waiting to
+ * be tried again after a failed attempt, and those that failed for good. The first two use the
+ * pending index; failed ones are few (and pruned with the sent ones).
+ */
+export async function countEmailQueue(): Promise<{ due: number; retrying: number; failed: number }> {
+  const [row] = await db()
+    .select({
+      due: sql<number>`count(*) FILTER (WHERE ${emailJobs.sentAt} IS NULL AND ${emailJobs.failedAt} IS NULL AND ${emailJobs.runAt} <= now())::int`,
+      retrying: sql<number>`count(*) FILTER (WHERE ${emailJobs.sentAt} IS NULL AND ${emailJobs.failedAt} IS NULL AND ${emailJobs.attempts} > 0)::int`,
+      failed: sql<number>`count(*) FILTER (WHERE ${emailJobs.failedAt} IS NOT NULL)::int`,
+    })
+    .from(emailJobs);
+  return { due: row?.due ?? 0, retrying: row?.retrying ?? 0, failed: row?.failed ?? 0 };
+}
