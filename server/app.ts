@@ -50,6 +50,7 @@ import { requestSessions } from '../app/features/accounts/sessions.server';
 import { forgetPersonalRowsAfterWrite } from './personal-row-writes';
 import { createSessionPages } from './session-pages';
 import { createInFlight, type InFlight } from './in-flight';
+import { type Housekeeping, startHousekeeping } from './housekeeping';
 
 // For server/start.js, which runs this bundle in one or several processes.
 export { superviseWorkers, workerCount } from './supervisor';
@@ -167,7 +168,7 @@ export const STOP_REQUESTS_MS = 10_000;
  * has gone: server/in-flight.ts), at most STOP_REQUESTS_MS, closes the connections left, stops
  * the email sender (the emails it is sending are marked first), then closes the database.
  */
-function shutdownOn(server: Server, inFlight: InFlight, logger: pino.Logger, emailSender: EmailSender) {
+function shutdownOn(server: Server, inFlight: InFlight, logger: pino.Logger, emailSender: EmailSender, housekeeping: Housekeeping) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -181,6 +182,7 @@ function shutdownOn(server: Server, inFlight: InFlight, logger: pino.Logger, ema
     await closed;
     try {
       await emailSender.stop();
+      await housekeeping.stop();
       // A running import stops at its batch's end, marked 中断 (docs/decisions/054, 077).
       await stopEmployeeReviewImports();
       await stopCompanyImports();
@@ -366,7 +368,9 @@ export async function start() {
   server.keepAliveTimeout = 65_000;
   // Every server process sends the queued emails (docs/decisions/027-email-queue.md).
   const emailSender = startEmailSender({ logger: log });
-  shutdownOn(server, inFlight, log, emailSender);
+  // Old rows pruned once an hour by one process of the site (docs/decisions/079-housekeeping.md).
+  const housekeeping = startHousekeeping({ logger: log });
+  shutdownOn(server, inFlight, log, emailSender, housekeeping);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ url: `http://${config.host}:${port}/`, ms: Date.now() - started }, 'listening');

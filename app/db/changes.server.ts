@@ -3,8 +3,9 @@
 // memory on the strength of them (a session's row, the pages kept for a session, the post lists)
 // subscribes here and is used only while this process hears every change: not before it listens,
 // and not from a lost listening connection until it listens again (docs/decisions/071, 072, 073).
-// Payloads: 's:' and a session key, 'u:' and a user id, 'c:' for published content; 'm:' markers
-// are this process's own (changesHeard).
+// Payloads: 's:' and a session key, 'u:' and a user id, 'c:' for published content; 'e:' for an
+// email queued (migration 0027: it wakes the senders and changes nothing kept); 'm:' markers are
+// this process's own (changesHeard).
 import { type Database, database, type Listening } from './client.server';
 
 const CHANNEL = 'personal_changes';
@@ -130,7 +131,21 @@ export function forgetKeptChanges(): void {
   tell(null);
 }
 
+/** Who wakes when any process queues an email ('e:'). */
+const emailListeners = new Set<() => void>();
+
+/** Calls `listener` whenever any process queues an email (heard on the channel), until unsubscribed. */
+export function onEmailQueued(listener: () => void): () => void {
+  attachedDatabase();
+  emailListeners.add(listener);
+  return () => emailListeners.delete(listener);
+}
+
 function heard(payload: string): void {
+  if (payload === 'e:') {
+    for (const listener of emailListeners) listener();
+    return;
+  }
   if (payload.startsWith('m:')) {
     markers.get(payload)?.();
     markers.delete(payload);
@@ -175,6 +190,8 @@ function attach(current: Database): void {
         // Whatever changed while nobody listened is unknown: start again from nothing.
         tell(null);
         live = now;
+        // An email queued while nobody listened is looked for now.
+        if (now) for (const listener of emailListeners) listener();
         for (const resolve of liveWaiters.splice(0)) resolve();
       },
     })

@@ -105,6 +105,25 @@ export function writeRows<T = Record<string, unknown>>(statement: SQL, handle: D
   return rowsOf<T>(statement, handle);
 }
 
+/** How many rows one statement of deleteInBatches removes: a short lock, a short turn of PGlite's thread. */
+const DELETE_BATCH = 2_000;
+
+/**
+ * Runs a DELETE … RETURNING of at most `limit` rows again and again until one removes fewer, so
+ * that pruning a large backlog never holds a table, or the embedded database's one thread, for
+ * long. Answers how many rows went.
+ */
+export async function deleteInBatches(statement: (limit: number) => SQL): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const gone = (await writeRows(statement(DELETE_BATCH))).length;
+    total += gone;
+    if (gone < DELETE_BATCH) return total;
+    // Requests go first between two batches.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
 export function database(): Database {
   if (!current) throw new Error('The database is not open: call openDatabase() first');
   return current;

@@ -40,6 +40,7 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
     tripPaused: 'the gap between two round trips',
     markers: 'who waits for their own marker to come back through the channel',
     markerCount: 'makes each marker unique',
+    emailListeners: 'the email senders woken when any process queues an email (decision 079)',
   },
   'app/features/posts/load-post-list.server.ts': {
     reading: 'reads under way, shared by concurrent requests for the same list and forgotten when they end',

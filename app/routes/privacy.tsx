@@ -1,4 +1,6 @@
 import { Link } from '../ui/link';
+import { ABSOLUTE_LIFETIME_MS, ACCOUNT_RETENTION, DAY, IDLE_TIMEOUT_MS } from '../features/accounts/session-policy';
+import { EMAIL_JOB_RETENTION_MS } from '../features/email/retention';
 import { contactEmail } from '../lib/config.server';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { SHARED_PAGE } from '../lib/shared-page';
@@ -48,7 +50,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
     <main id="main" tabIndex={-1} className={styles.main}>
       <article className={styles.document}>
         <h1 className={styles.title}>プライバシーポリシー</h1>
-        <p className={styles.dates}>制定日：2026年11月24日</p>
+        <p className={styles.dates}>制定日：2026年11月24日 ／ 改定日：2026年11月28日（保存期間を具体的に記載）</p>
         <p>
           シューログ運営事務局（以下「運営者」）は、就活・インターン情報サイト「シューログ」（以下「本サービス」）で取得する個人情報を、個人情報の保護に関する法律（個人情報保護法）その他の法令にしたがって、次のとおり取り扱います。
         </p>
@@ -89,9 +91,25 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         </p>
 
         <h2>6. 保存期間</h2>
-        <p>
-          個人情報は、アカウントがある間、上記の目的のために保存します。会員登録やメールアドレス変更の確認用リンク、パスワード再設定用のリンクなど一時的な情報は、有効期限が過ぎたものから使えなくなり、順次削除します。
-        </p>
+        <p>個人情報は、アカウントがある間、上記の目的のために保存します。一時的な情報は、次の期間が過ぎたものから1時間ごとに削除します。</p>
+        <ul>
+          <li>
+            ログインの記録（セッション）: 有効期限が切れたとき（ログインから{ABSOLUTE_LIFETIME_MS / DAY}日、または{IDLE_TIMEOUT_MS / DAY}
+            日間使われなかったとき）
+          </li>
+          <li>
+            会員登録・メールアドレス変更の確認用リンク、パスワード再設定用のリンク: 使われたとき、または有効期限が過ぎたときから
+            {ACCOUNT_RETENTION.spentLinksMs / DAY}日
+          </li>
+          <li>
+            ログインに失敗した記録（IPアドレスと入力されたメールアドレス）、メール送信の依頼の記録（IPアドレス）:{' '}
+            {ACCOUNT_RETENTION.loginFailuresMs / DAY}日
+          </li>
+          <li>
+            送信したメール（宛先と件名。本文は送信時に消去します）、送信できなかったメール: 送信または断念から{EMAIL_JOB_RETENTION_MS / DAY}
+            日
+          </li>
+        </ul>
         <p>
           <Link to="/mypage/account">アカウント設定</Link>
           から退会すると、アカウントと、上記の個人情報（メールアドレス、パスワード、プロフィール、お気に入り、クリップ、「参考になった」、選考管理、バッジ、ポイント、ログイン失敗の記録、送信待ちのメール）を直ちに削除します。公開済みの投稿は、他の学生の参考となるよう、お名前・大学名・卒業年度・学部を外した「退会したユーザー」の投稿として残ります。下書きと審査中の投稿は削除します。ただし、管理者が審査で非公開とした投稿は、サイトの安全を守るための審査の記録として、投稿者を特定できない形で保存します。

@@ -196,7 +196,7 @@ describe('the email queue', () => {
 
   it('sends from a running sender soon after an enqueue, and stops cleanly', async () => {
     const transport = recordingTransport();
-    const sender = startEmailSender({ transport, pollMs: 60_000 });
+    const sender = startEmailSender({ transport, idleMs: 60_000 });
     try {
       await enqueueEmail({ to: 'loop@example.jp', subject: '件名', text: '本文' });
       await expect.poll(() => transport.sent.length, { timeout: 3000 }).toBe(1);
@@ -207,6 +207,22 @@ describe('the email queue', () => {
     await enqueueEmail({ to: 'after@example.jp', subject: '件名', text: '本文' });
     await sleep(100);
     expect(transport.sent.map((email) => email.to)).toEqual(['loop@example.jp']);
+  });
+});
+
+describe('a sender with an empty queue', () => {
+  it('is woken by an email another process queued (the database announces it), not by asking every second', async () => {
+    const transport = recordingTransport();
+    const sender = startEmailSender({ transport, idleMs: 60_000 });
+    try {
+      // Let its first round find the queue empty and go to sleep for up to a minute.
+      await sleep(200);
+      // As another process or a script would queue it: straight into the table.
+      await database().query("INSERT INTO email_jobs (to_address, subject, body) VALUES ('elsewhere@example.jp', '件名', '本文')");
+      await expect.poll(() => transport.sent.map((email) => email.to), { timeout: 3000 }).toEqual(['elsewhere@example.jp']);
+    } finally {
+      await sender.stop();
+    }
   });
 });
 

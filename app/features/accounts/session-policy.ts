@@ -69,3 +69,15 @@ export const RESET_TOKEN_LIFETIME_MS = 30 * MINUTE;
 
 /** A sign-up or email-change confirmation link works for a day (docs/decisions/040-email-confirmation.md). */
 export const CONFIRMATION_LIFETIME_MS = DAY;
+
+/** How long the accounts' short-lived rows are kept (docs/decisions/079-housekeeping.md; the privacy policy). */
+export const ACCOUNT_RETENTION = {
+  /** A session is deleted once it has expired (its cookie no longer opens anything). */
+  expiredSessionsMs: 0,
+  /** Confirmation and password-reset links: a week after they were used or expired. */
+  spentLinksMs: 7 * DAY,
+  /** Failed logins: a day (the login limits count a day at most). */
+  loginFailuresMs: DAY,
+  /** Requested emails (the email limits' rows): a day (the limits count a day at most). */
+  emailRequestsMs: DAY,
+} as const;

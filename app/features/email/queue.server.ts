@@ -4,7 +4,8 @@
 // a lease, send them outside any transaction, then mark them sent (clearing the body: a reset
 // link is a credential) or schedule a retry with backoff.
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { db } from '../../db/client.server';
+import { db, deleteInBatches } from '../../db/client.server';
+import { EMAIL_JOB_RETENTION_MS } from './retention';
 import { emailJobs } from '../../db/schema';
 import { orDb, type DbOrTx } from '../../db/transaction.server';
 import { publicOrigin } from '../../lib/config.server';
@@ -212,4 +213,25 @@ export async function countEmailQueue(): Promise<{ due: number; retrying: number
     })
     .from(emailJobs);
   return { due: row?.due ?? 0, retrying: row?.retrying ?? 0, failed: row?.failed ?? 0 };
+}
+
+/**
+ * When the next pending email is due (its run_at: a retry's time, or a lease's end), or null when
+ * none is pending: the sender sleeps until then rather than asking every second.
+ */
+export async function nextEmailDueAt(): Promise<Date | null> {
+  const [row] = await db()
+    .select({ at: sql<Date | string | null>`min(${emailJobs.runAt})` })
+    .from(emailJobs)
+    .where(and(isNull(emailJobs.sentAt), isNull(emailJobs.failedAt)));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** Deletes sent and failed emails older than EMAIL_JOB_RETENTION_MS, a batch at a time; answers how many. */
+export async function pruneEmailJobs(now: Date = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - EMAIL_JOB_RETENTION_MS);
+  return deleteInBatches(
+    (limit) => sql`DELETE FROM email_jobs WHERE id IN (
+      SELECT id FROM email_jobs WHERE sent_at < ${before} OR failed_at < ${before} LIMIT ${limit}) RETURNING 1`,
+  );
 }

@@ -1,13 +1,19 @@
-// The sender every server process runs (docs/decisions/027-email-queue.md): a round of
-// deliverDueEmails every second, and at once after an enqueue in this process. Several
-// processes may run one each; the queue's claim keeps them off each other's emails.
+// The sender every server process runs (docs/decisions/027-email-queue.md, 079-housekeeping.md):
+// a round of deliverDueEmails at once after an email is queued in any process (this one's enqueue,
+// or the database's announcement of another's), and otherwise when the next pending email is due
+// (a retry, a lease's end), at the latest every IDLE_MS: an empty queue is not asked every second.
+// Several processes may run one each; the queue's claim keeps them off each other's emails.
 import type pino from 'pino';
 import { isProduction } from '../../lib/config.server';
 import { logger as defaultLogger } from '../../lib/logger.server';
-import { deliverDueEmails, onEmailEnqueued } from './queue.server';
+import { onEmailQueued } from '../../db/changes.server';
+import { deliverDueEmails, nextEmailDueAt, onEmailEnqueued } from './queue.server';
 import type { EmailTransport } from './transport.server';
 
-const POLL_MS = 1_000;
+/** The longest the sender sleeps: a notification lost with a database connection costs at most this. */
+const IDLE_MS = 60_000;
+/** After a failed round, the next try. */
+const RETRY_MS = 1_000;
 // After an enqueue, a moment for its transaction to commit before the sender looks.
 const WAKE_MS = 20;
 const BATCH = 10;
@@ -23,9 +29,9 @@ export type EmailSender = {
   stop(options?: { timeoutMs?: number }): Promise<void>;
 };
 
-export function startEmailSender(options: { pollMs?: number; transport?: EmailTransport; logger?: pino.Logger } = {}): EmailSender {
+export function startEmailSender(options: { idleMs?: number; transport?: EmailTransport; logger?: pino.Logger } = {}): EmailSender {
   const log = options.logger ?? defaultLogger();
-  const pollMs = options.pollMs ?? POLL_MS;
+  const idleMs = options.idleMs ?? IDLE_MS;
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let inFlight: Promise<void> | undefined;
@@ -53,6 +59,7 @@ export function startEmailSender(options: { pollMs?: number; transport?: EmailTr
       again = true;
       return;
     }
+    let next = idleMs;
     inFlight = (async () => {
       try {
         // A full batch may mean more are due: keep going until a round comes back short.
@@ -60,18 +67,28 @@ export function startEmailSender(options: { pollMs?: number; transport?: EmailTr
           const result = await deliverDueEmails({ transport: options.transport, limit: BATCH });
           if (result.claimed < BATCH || stopped) break;
         }
+        // Then sleep until the next pending email is due (a retry's time, a lease's end).
+        const due = await nextEmailDueAt();
+        if (due) next = Math.min(idleMs, Math.max(WAKE_MS, due.getTime() - Date.now()));
       } catch (error) {
         log.error({ err: error }, 'email delivery round failed');
+        next = Math.min(idleMs, RETRY_MS);
       }
     })().finally(() => {
       inFlight = undefined;
       const soon = again;
       again = false;
-      schedule(soon ? 0 : pollMs);
+      schedule(soon ? 0 : next);
     });
   }
 
-  const unsubscribe = onEmailEnqueued(() => wake());
+  const unsubscribeHere = onEmailEnqueued(() => wake());
+  // Another process's email (or any, once this process listens again after a lost connection).
+  const unsubscribeAnywhere = onEmailQueued(() => wake());
+  const unsubscribe = () => {
+    unsubscribeHere();
+    unsubscribeAnywhere();
+  };
   function wake() {
     if (stopped) return;
     if (inFlight) again = true;
