@@ -51,6 +51,8 @@ import { forgetPersonalRowsAfterWrite } from './personal-row-writes';
 import { createSessionPages } from './session-pages';
 import { createInFlight, type InFlight } from './in-flight';
 import { type Housekeeping, startHousekeeping } from './housekeeping';
+import type { Server as NetServer } from 'node:net';
+import { listenForBackups } from '../app/db/backup.server';
 
 // For server/start.js, which runs this bundle in one or several processes.
 export { superviseWorkers, workerCount } from './supervisor';
@@ -168,7 +170,14 @@ export const STOP_REQUESTS_MS = 10_000;
  * has gone: server/in-flight.ts), at most STOP_REQUESTS_MS, closes the connections left, stops
  * the email sender (the emails it is sending are marked first), then closes the database.
  */
-function shutdownOn(server: Server, inFlight: InFlight, logger: pino.Logger, emailSender: EmailSender, housekeeping: Housekeeping) {
+function shutdownOn(
+  server: Server,
+  inFlight: InFlight,
+  logger: pino.Logger,
+  emailSender: EmailSender,
+  housekeeping: Housekeeping,
+  backups: NetServer | null,
+) {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -183,6 +192,7 @@ function shutdownOn(server: Server, inFlight: InFlight, logger: pino.Logger, ema
     try {
       await emailSender.stop();
       await housekeeping.stop();
+      backups?.close();
       // A running import stops at its batch's end, marked 中断 (docs/decisions/054, 077).
       await stopEmployeeReviewImports();
       await stopCompanyImports();
@@ -317,6 +327,9 @@ export async function start() {
 
   // Workers of a supervisor (server/supervisor.ts) open a database it has prepared already.
   await openAndSeed(config, log, cluster.isPrimary);
+  // `npm run db:backup` asks this process, which owns the embedded database, over DATA_DIR/backup.sock
+  // (docs/decisions/080-backups.md).
+  const backups = database().kind === 'pglite' ? await listenForBackups(config.dataDir, database()) : null;
   // Imports a stopped process left running are 中断 (docs/decisions/054-streamed-imports.md): all
   // of them on PGlite (this process is alone on DATA_DIR), those gone silent on PostgreSQL.
   const alone = database().kind === 'pglite' ? 'alone' : 'shared';
@@ -370,7 +383,7 @@ export async function start() {
   const emailSender = startEmailSender({ logger: log });
   // Old rows pruned once an hour by one process of the site (docs/decisions/079-housekeeping.md).
   const housekeeping = startHousekeeping({ logger: log });
-  shutdownOn(server, inFlight, log, emailSender, housekeeping);
+  shutdownOn(server, inFlight, log, emailSender, housekeeping, backups);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ url: `http://${config.host}:${port}/`, ms: Date.now() - started }, 'listening');

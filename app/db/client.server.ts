@@ -33,6 +33,12 @@ export type Database = {
    * connection was lost; it comes back by itself and says `listening(true)` again).
    */
   listen(channel: string, handlers: ChannelHandlers): Promise<Listening>;
+  /**
+   * The embedded database's files as a gzipped tarball, taken between two statements (no other
+   * statement runs meanwhile): what a restore starts from (docs/decisions/080-backups.md). PGlite
+   * only; PostgreSQL is backed up with pg_dump.
+   */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 };
 
@@ -245,6 +251,12 @@ async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise
   return {
     db: handle as unknown as Db,
     kind: 'pglite',
+    async dumpDataDir() {
+      // Written pages first, so that a restore replays little WAL; a transaction still open is
+      // rolled back by that replay, as after a crash: every committed one is there.
+      await client.query('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
     afterMigrations() {
       vacuum ??= startVacuuming(client, () => closed);
     },

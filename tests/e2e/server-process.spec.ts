@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,5 +96,110 @@ test('SIGTERM under load lets every running request finish, exits with code 0, a
     // A failed assertion must not leave a server holding the port for the next run.
     for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** Logs a demo student in as a browser would; answers the cookie header and the CSRF token. */
+async function logInStudent(port: number, email: string): Promise<{ cookie: string; token: string }> {
+  const jar = new Map<string, string>();
+  const keep = (response: Response) => {
+    for (const line of response.headers.getSetCookie()) {
+      const pair = line.split(';')[0]!;
+      const at = pair.indexOf('=');
+      jar.set(pair.slice(0, at), pair.slice(at + 1));
+    }
+  };
+  const cookie = () => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  keep(await fetch(`http://127.0.0.1:${port}/login`));
+  const login = await fetch(`http://127.0.0.1:${port}/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: cookie(), 'x-csrf-token': jar.get('XSRF-TOKEN') ?? '' },
+    body: new URLSearchParams({ email, password: 'shulog-demo-2026' }),
+  });
+  keep(login);
+  expect(login.status).toBeLessThan(400);
+  return { cookie: cookie(), token: jar.get('XSRF-TOKEN') ?? '' };
+}
+
+test('a backup taken while the site takes writes, restored into an empty folder, has every write acknowledged before it began', async () => {
+  test.setTimeout(300_000);
+  const work = mkdtempSync(join(tmpdir(), 'shulog-backup-'));
+  const dataDir = join(work, 'data');
+  const restoredDir = join(work, 'restored');
+  const backupFile = join(work, 'site.tar.gz');
+  const port = E2E_PORT + 3;
+  const started: Started[] = [];
+  const startServer = (env: Record<string, string>) => {
+    const server = startServerProcess({ ...PRODUCTION_ENV, DEMO_DATA: '1', ...env });
+    started.push(server);
+    return server;
+  };
+  // Run without blocking this process: the writes go on while the backup is taken.
+  const run = (script: string, env: Record<string, string>, args: string[]) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn('node', ['--import', 'tsx', script, ...args], { env: { ...process.env, DATABASE_URL: '', ...env } });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk;
+      });
+      child.stderr.on('data', (chunk: Buffer) => {
+        output += chunk;
+      });
+      child.on('close', (code) => resolve({ code, output }));
+    });
+  try {
+    const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
+    await waitForHealth(port, first);
+    const student = await logInStudent(port, 'student05@shulog.example');
+
+    // A student keeps adding favorites, one company after another; each acknowledged one is noted.
+    const acknowledged: number[] = [];
+    let writing = true;
+    const writer = (async () => {
+      for (let companyId = 1; writing && companyId <= 300; companyId++) {
+        const answer = await fetch(`http://127.0.0.1:${port}/mypage/favorites`, {
+          method: 'POST',
+          headers: { cookie: student.cookie, 'x-csrf-token': student.token, 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ company_id: String(companyId) }),
+        });
+        if (answer.status === 200) acknowledged.push(companyId);
+      }
+    })();
+    await expect.poll(() => acknowledged.length).toBeGreaterThanOrEqual(20);
+    const beforeBackup = [...acknowledged];
+    // The backup is taken by the running server (DATA_DIR/backup.sock) while the writes go on.
+    const backup = await run('scripts/db-backup.ts', { DATA_DIR: dataDir }, [backupFile]);
+    expect(backup.output).toContain('動いているサーバーから');
+    expect(backup.code).toBe(0);
+    const duringBackup = acknowledged.length - beforeBackup.length;
+    writing = false;
+    await writer;
+    expect(duringBackup).toBeGreaterThan(0);
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+
+    // Restored into an empty folder (never over a database), then the site starts on it.
+    expect((await run('scripts/db-restore.ts', { DATA_DIR: dataDir }, [backupFile])).code).toBe(1);
+    const restore = await run('scripts/db-restore.ts', { DATA_DIR: restoredDir }, [backupFile]);
+    expect(restore.output).toContain('復元しました');
+    const second = startServer({ PORT: String(port), DATA_DIR: restoredDir });
+    await waitForHealth(port, second);
+    expect(second.output()).not.toContain('demo data seeded');
+    // Each favorite acknowledged before the backup began is there: adding it again adds nothing.
+    const again = await logInStudent(port, 'student05@shulog.example');
+    for (const companyId of beforeBackup) {
+      const answer = await fetch(`http://127.0.0.1:${port}/mypage/favorites`, {
+        method: 'POST',
+        headers: { cookie: again.cookie, 'x-csrf-token': again.token, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ company_id: String(companyId) }),
+      });
+      expect(((await answer.json()) as { added: boolean }).added, `company ${companyId}`).toBe(false);
+    }
+    second.child.kill('SIGTERM');
+    expect(await second.exit).toBe(0);
+  } finally {
+    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
   }
 });
