@@ -144,6 +144,7 @@ export function loadPages(seconds: number, path: () => string = companyPage) {
         p50: percentile(times, 50),
         p95: percentile(times, 95),
         p99: percentile(times, 99),
+        max: times.at(-1) ?? Number.NaN,
         errors: failed + result.errors + result.timeouts,
       };
     },

@@ -5,7 +5,8 @@
 // A shorter run: BENCH_STAGES=1000 (the stages, in companies), BENCH_ONLY=drafts (only the draft
 // case), BENCH_ONLY=cards (only the share-card flood, scripts/bench/cards.ts), BENCH_ONLY=import
 // (only the import case, on the demo data, scripts/bench/import.ts), BENCH_ONLY=company-import (only
-// the 法人番号 import, scripts/bench/company-import.ts), BENCH_ONLY=reading (only the
+// the 法人番号 import, scripts/bench/company-import.ts), BENCH_ONLY=backup (only db:backup from a running
+// server, scripts/bench/backup.ts), BENCH_ONLY=reading (only the
 // ES search by question and the filtered lists), BENCH_ONLY=students (only the
 // logged-in students' pages, with the node:http baseline), BENCH_DRAFTS=0 (everything
 // but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
@@ -19,6 +20,7 @@ import autocannon from 'autocannon';
 import { createBenchDatabase } from './database';
 import { runCardCase } from './cards';
 import { type DraftCase, DRAFT_STUDENTS, draftCaseLines, runDraftCase } from './drafts';
+import { runBackupBench } from './backup';
 import { runCompanyImportBench } from './company-import';
 import { runImportBench } from './import';
 import { type BenchTarget, createStudentSessions, growTo, type PostRange, type Stage, type StudentSession } from './generate';
@@ -46,14 +48,25 @@ const ONLY_DRAFTS = process.env.BENCH_ONLY === 'drafts';
 const ONLY_IMPORT = process.env.BENCH_ONLY === 'import';
 /** BENCH_ONLY=company-import: the 法人番号 import case (scripts/bench/company-import.ts) and nothing else. */
 const ONLY_COMPANY_IMPORT = process.env.BENCH_ONLY === 'company-import';
+/** BENCH_ONLY=backup: the backup case (scripts/bench/backup.ts) and nothing else. */
+const ONLY_BACKUP = process.env.BENCH_ONLY === 'backup';
 /** BENCH_ONLY=cards: the share-card flood and nothing else. */
 const ONLY_CARDS = process.env.BENCH_ONLY === 'cards';
 /** BENCH_ONLY=students: the logged-in students' pages and nothing else, beside the baseline. */
 const ONLY_STUDENTS = process.env.BENCH_ONLY === 'students';
 /** BENCH_ONLY=reading: the ES search by question and the filtered lists, and nothing else. */
 const ONLY_READING = process.env.BENCH_ONLY === 'reading';
-if (process.env.BENCH_ONLY && !ONLY_DRAFTS && !ONLY_IMPORT && !ONLY_COMPANY_IMPORT && !ONLY_CARDS && !ONLY_STUDENTS && !ONLY_READING)
-  throw new Error('BENCH_ONLY: only "drafts", "import", "company-import", "cards", "students" and "reading" are known');
+if (
+  process.env.BENCH_ONLY &&
+  !ONLY_DRAFTS &&
+  !ONLY_IMPORT &&
+  !ONLY_COMPANY_IMPORT &&
+  !ONLY_BACKUP &&
+  !ONLY_CARDS &&
+  !ONLY_STUDENTS &&
+  !ONLY_READING
+)
+  throw new Error('BENCH_ONLY: only "drafts", "import", "company-import", "backup", "cards", "students" and "reading" are known');
 const DRAFTS = ONLY_DRAFTS || process.env.BENCH_DRAFTS !== '0';
 
 function log(message: string) {
@@ -717,7 +730,7 @@ async function main() {
   log(`written ${stem}.json and ${stem}.md`);
 }
 
-(ONLY_IMPORT ? runImportBench : ONLY_COMPANY_IMPORT ? runCompanyImportBench : main)().catch((error) => {
+(ONLY_IMPORT ? runImportBench : ONLY_COMPANY_IMPORT ? runCompanyImportBench : ONLY_BACKUP ? runBackupBench : main)().catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -8,6 +8,8 @@ export type Measurement = {
   p95: number;
   p99: number;
   errors: number;
+  /** The longest wait, where a case reports it. */
+  max?: number;
   ratioToBaseline?: number;
 };
 
