@@ -4,7 +4,7 @@
 // nothing, the import and its search by kana and romaji, the same file again changing nothing, a
 // later 差分 file renaming, moving and closing companies (their posts kept), a company added by
 // hand claimed by its 法人番号, the admin list's filters, the upload page and the command line.
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
@@ -284,6 +284,20 @@ describe('the admin area', () => {
       sessionRequest('/admin/companies/import', { sessionId: moderatorSession, method: 'POST', body: form }),
     );
     expect(noFile.status).toBe(400);
+  });
+});
+
+describe('a refused line', () => {
+  it('is kept in the report cut by characters: a name too long with 𠮷 at the cut', async () => {
+    const line = readFileSync(FULL, 'utf8').split('\n')[0]!;
+    const name = `${'株'.repeat(99)}𠮷式会社`;
+    const path = join(dataDir, 'long-name.csv');
+    writeFileSync(path, `${line.replace('株式会社𠮷野家フーズ', name)}\n`);
+    const view = await runImport(path, { dryRun: true });
+    expect(view.status).toBe('dry_run');
+    expect(view.refusedLines).toEqual([
+      { line: 1, corporateNumber: N.yoshinoya, name: [...name].slice(0, 100).join(''), reason: expect.stringContaining('100文字') },
+    ]);
   });
 });
 

@@ -331,8 +331,9 @@ async function processImport(id: number, options: CompanyImportOptions, open: ()
           if (refusedLines.length < SHOWN_REFUSED_LINES) {
             refusedLines.push({
               line,
-              corporateNumber: verdict.corporateNumber.slice(0, 20),
-              name: verdict.name.slice(0, 100),
+              // Cut by characters, not UTF-16 units: half of 𠮷 is no text the report (jsonb) can keep.
+              corporateNumber: [...verdict.corporateNumber].slice(0, 20).join(''),
+              name: [...verdict.name].slice(0, 100).join(''),
               reason: verdict.reason,
             });
           }

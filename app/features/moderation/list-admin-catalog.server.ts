@@ -11,6 +11,8 @@ import { normalizeSearchText } from '../search/normalize';
 import { searchCompanies } from '../search/search-companies.server';
 
 export const ADMIN_LIST_PAGE_SIZE = 30;
+/** The ids one statement of a filtered search checks. */
+const FILTER_SLICE = 10_000;
 
 export type AdminCompanyRow = {
   id: number;
@@ -82,14 +84,17 @@ export async function listAdminCompanies(options: {
     if (exists) ids = [byId, ...ids.filter((id) => id !== byId)];
   }
   if (condition && ids.length > 0) {
-    const kept = new Set(
-      (
-        await db()
-          .select({ id: companies.id })
-          .from(companies)
-          .where(and(inArray(companies.id, ids), condition))
-      ).map((row) => row.id),
-    );
+    // In slices: a short keyword finds hundreds of thousands of imported companies, more than one
+    // statement may carry as parameters (PostgreSQL takes 65,535).
+    const kept = new Set<number>();
+    for (let at = 0; at < ids.length; at += FILTER_SLICE) {
+      const slice = ids.slice(at, at + FILTER_SLICE);
+      const rows = await db()
+        .select({ id: companies.id })
+        .from(companies)
+        .where(and(inArray(companies.id, slice), condition));
+      for (const row of rows) kept.add(row.id);
+    }
     ids = ids.filter((id) => kept.has(id));
   }
   const { page, pageCount, offset } = pageOf({ total: ids.length, page: options.page, perPage });
