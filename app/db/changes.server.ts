@@ -4,7 +4,8 @@
 // subscribes here and is used only while this process hears every change: not before it listens,
 // and not from a lost listening connection until it listens again (docs/decisions/071, 072, 073).
 // Payloads: 's:' and a session key, 'u:' and a user id, 'c:' for published content; 'e:' for an
-// email queued (migration 0027: it wakes the senders and changes nothing kept); 'm:' markers are
+// email queued (migration 0027: it wakes the senders and changes nothing kept); 'k:' for a change
+// to the companies table (migration 0028: it starts the search catalog's rebuild); 'm:' markers are
 // this process's own (changesHeard).
 import { type Database, database, type Listening } from './client.server';
 
@@ -141,9 +142,26 @@ export function onEmailQueued(listener: () => void): () => void {
   return () => emailListeners.delete(listener);
 }
 
+/** Who rebuilds what it holds of the companies table when any process changes it ('k:'). */
+const companyListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever any process changes the companies table (heard on the channel), and
+ * when listening starts again (a change may have been missed meanwhile), until unsubscribed.
+ */
+export function onCompaniesChanged(listener: () => void): () => void {
+  attachedDatabase();
+  companyListeners.add(listener);
+  return () => companyListeners.delete(listener);
+}
+
 function heard(payload: string): void {
   if (payload === 'e:') {
     for (const listener of emailListeners) listener();
+    return;
+  }
+  if (payload === 'k:') {
+    for (const listener of companyListeners) listener();
     return;
   }
   if (payload.startsWith('m:')) {
@@ -190,8 +208,8 @@ function attach(current: Database): void {
         // Whatever changed while nobody listened is unknown: start again from nothing.
         tell(null);
         live = now;
-        // An email queued while nobody listened is looked for now.
-        if (now) for (const listener of emailListeners) listener();
+        // An email queued, or a company changed, while nobody listened is looked for now.
+        if (now) for (const listener of [...emailListeners, ...companyListeners]) listener();
         for (const resolve of liveWaiters.splice(0)) resolve();
       },
     })

@@ -41,6 +41,7 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
     markers: 'who waits for their own marker to come back through the channel',
     markerCount: 'makes each marker unique',
     emailListeners: 'the email senders woken when any process queues an email (decision 079)',
+    companyListeners: 'the search catalogs rebuilt when any process changes the companies table (decision 081)',
   },
   'app/features/posts/load-post-list.server.ts': {
     reading: 'reads under way, shared by concurrent requests for the same list and forgotten when they end',
@@ -77,6 +78,12 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
     loading: "the catalog's build under way (the catalog itself is `current`, registered)",
     checkedAt: "when the catalog's version was last checked",
     checking: "whether the catalog's version check is under way",
+    subscribed: 'whether this process listens for announced changes to the companies table (decision 081)',
+    changesHeard: 'how many changes to the companies table were announced (decision 081)',
+    changesWhenBegun: 'how many had been announced when the build or check under way began',
+    waitingSince: 'when the oldest change not yet in a build was announced',
+    quietTimer: 'the rebuild once announced changes pause',
+    abandoning: 'whether the build under way is to stop at its next pause (stale)',
   },
   'app/features/share-cards/render-card.server.ts': {
     renderer: "the process's card renderer, made once (its PNGs are the registered cache)",

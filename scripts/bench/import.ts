@@ -113,13 +113,13 @@ export async function logInModerator(): Promise<Login> {
 const companyPage = () => `/companies/${random(DEMO_COMPANIES)}?v=${random(1e9)}`;
 
 /** Company pages on CONNECTIONS connections until stop() (or `seconds`); their latencies and failures. */
-export function loadPages(seconds: number, path: () => string = companyPage) {
+export function loadPages(seconds: number, path: () => string = companyPage, base = BASE) {
   const times: number[] = [];
   let failed = 0;
   const started = Date.now();
   const instance = autocannon(
     {
-      url: BASE,
+      url: base,
       connections: CONNECTIONS,
       duration: seconds,
       timeout: 60,

@@ -199,6 +199,38 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     }
   });
 
+  it("finds companies another process imports or renames on both processes' search, rebuilt when the change is announced", async () => {
+    const found = async (base: string, keyword: string) =>
+      (await (await fetch(`${base}/api/company?source=incremental&company_name=${encodeURIComponent(keyword)}`)).text()).includes(
+        '𠮷野家フーズ',
+      );
+    /** Asks both processes until both find `keyword`, for at most the 10 s issue 31 allows. */
+    const bothFind = async (keyword: string) => {
+      const deadline = Date.now() + 10_000;
+      const seen = new Set<string>();
+      while (seen.size < urls.length && Date.now() < deadline) {
+        for (const base of urls) if (!seen.has(base) && (await found(base, keyword))) seen.add(base);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      return seen.size;
+    };
+    // Both processes have built their catalog (the first search) before the change.
+    for (const base of urls) expect(await found(base, 'よしのや')).toBe(false);
+    // A third process: the command-line import of the 法人番号 data.
+    const databaseUrl = new URL(`/${dbName}`, serverUrl).toString();
+    execSync('npx tsx scripts/import-companies.ts tests/fixtures/corporate-numbers/zenken-20261031.csv', {
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      stdio: 'pipe',
+    });
+    expect(await bothFind('よしのや')).toBe(2);
+    // A rename written straight into the table is announced as well.
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`UPDATE companies SET name = '株式会社𠮷野家フーズ東日本' WHERE corporate_number = '8001000000008'`);
+    await admin.end();
+    expect(await bothFind('フーズ東日本')).toBe(2);
+  });
+
   it('refuses a state-changing request without a token on both processes and changes no row', async () => {
     const admin = new pg.Client({ connectionString: new URL(`/${dbName}`, serverUrl).toString() });
     await admin.connect();

@@ -364,17 +364,32 @@ describe('the search follows the catalog', () => {
     await eventuallyFound('つばめ', companyId, false);
   });
 
-  it('finds a company another process added once the catalog has checked the companies version (at most 5 s)', async () => {
-    // A copy loaded just now: the next check is 5 s away.
+  it('finds a company another process added as soon as the change is announced, with no check of its own due', async () => {
     resetCompanyCatalog();
     await getCompanyCatalog();
-    // Written as another process would: nothing tells this process's catalog.
-    const { companyId } = await createCompany({ name: '株式会社カモメ海運', kana: 'カモメカイウン' });
-    const suggestions = await answerCompanySuggestions(new URLSearchParams({ source: 'incremental', company_name: 'かもめ' }));
-    expect(suggestions.status === 200 && suggestions.body.companies.some((company) => company.company_id === companyId)).toBe(false);
+    // The clock stands still: the catalog's own check (every 5 s) never comes due, so only the
+    // announcement of the change ('k:' on personal_changes, migration 0028) can bring it.
     vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(Date.now() + 5_001);
+    // Written as another process would: nothing in this process calls the catalog.
+    const { companyId } = await createCompany({ name: '株式会社カモメ海運', kana: 'カモメカイウン' });
     await eventuallyFound('かもめ', companyId, true, 3_000);
+    await db().execute(sql`UPDATE companies SET name = '株式会社ウミネコ海運' WHERE id = ${companyId}`);
+    await eventuallyFound('ウミネコ', companyId, true, 3_000);
+  });
+
+  it('still finds a change it was not told about once its own check (every minute while it listens) comes due', async () => {
+    resetCompanyCatalog();
+    await getCompanyCatalog();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    // Not announced: as when this process was not listening at the time of the change.
+    await db().execute(sql`ALTER TABLE companies DISABLE TRIGGER companies_version`);
+    const { companyId } = await createCompany({ name: '株式会社アジサシ物流', kana: 'アジサシブツリュウ' });
+    await db().execute(sql`ALTER TABLE companies ENABLE TRIGGER companies_version`);
+    await db().execute(sql`UPDATE table_versions SET version = version + 1 WHERE name = 'companies'`);
+    const before = await searchCompanies({ keyword: 'あじさし', sort: 'relevance', page: 1, perPage: 100 });
+    expect(before.companies.some((company) => company.id === companyId)).toBe(false);
+    vi.setSystemTime(Date.now() + 60_001);
+    await eventuallyFound('あじさし', companyId, true, 3_000);
   });
 });
 
