@@ -59,6 +59,7 @@ export { superviseWorkers, workerCount } from './supervisor';
 
 // React Router's Vite plugin provides this module at build time.
 import * as rawBuild from 'virtual:react-router/server-build';
+import { trustedProxy } from './client-address';
 
 /**
  * The routes, each answering the methods it does not take with the catalog's 405
@@ -89,7 +90,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
   const { logger, clientDir } = options;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustedProxy());
 
   // One JSON line per request, written when the response is done.
   app.use((req, res, next) => {
@@ -213,7 +214,7 @@ function shutdownOn(
 
 export async function openConfiguredDatabase(config: Config) {
   return config.databaseUrl
-    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl, listenUrl: config.databaseListenUrl })
     : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
 import { registerCache } from '../app/lib/caches.server';
+import { fromTrustedProxy } from './client-address';
 
 /** 122 random bits; randomUUID draws from a buffered pool, cheaper than randomBytes per request. */
 export function newNonce(): string {
@@ -36,13 +37,11 @@ const FIXED_HEADERS: Array<[string, string]> = [
   ['Permissions-Policy', 'camera=(), microphone=(), geolocation=()'],
 ];
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/** HTTPS directly, or through a proxy on this machine (Express's `trust proxy: loopback`). */
+/** HTTPS directly, or through a trusted proxy (TRUST_PROXY, as Express's `trust proxy`). */
 function isSecure(req: IncomingMessage): boolean {
   if ((req.socket as { encrypted?: boolean }).encrypted) return true;
   const proto = req.headers['x-forwarded-proto'];
-  return LOOPBACK.has(req.socket.remoteAddress ?? '') && typeof proto === 'string' && proto.split(',')[0]!.trim() === 'https';
+  return fromTrustedProxy(req) && typeof proto === 'string' && proto.split(',')[0]!.trim() === 'https';
 }
 
 /** The protocol the client used, as Express's `req.protocol` tells it. */

@@ -27,6 +27,7 @@ import { acceptsGzip, gzippedBody, inlineScriptHashes, isHtml, type RenderedPage
 import { AppError } from '../app/lib/app-error';
 import { newNonce, requestProtocol, setSecurityHeaders } from './security';
 import { renderedPageOf, toRequest } from './visitor-pages';
+import { clientAddress } from './client-address';
 
 const TTL_MS = 10_000;
 const MAX_BYTES = 16 * 1024 * 1024;
@@ -176,7 +177,7 @@ export function createSessionPages(options: { build: ServerBuild; mode: string |
     }
     if (kept) forget(key);
     const nonce = newNonce();
-    const context = { cspNonce: nonce, clientIp: req.socket.remoteAddress ?? 'unknown' };
+    const context = { cspNonce: nonce, clientIp: clientAddress(req) };
     // The loaders read the session looked up above (app/features/accounts/session-request.server.ts).
     const scope = new Map(sessionId === null ? [] : [[sessionId, Promise.resolve(session)]]);
     const response = await requestSessions.run(scope, () => handle(toRequest(req, url, false), context));

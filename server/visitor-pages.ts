@@ -17,6 +17,7 @@ import {
 } from '../app/lib/page-cache.server';
 import { type Audience, deviceClass, type SharedPageKind } from '../app/lib/shared-page';
 import { newNonce, requestProtocol, setSecurityHeaders } from './security';
+import { clientAddress } from './client-address';
 
 const VISITOR_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
 // Headers that belong to one response, not to the cached content.
@@ -96,7 +97,7 @@ export function createVisitorPages(options: {
     // A nonce for this render only; stored pages are served with the hashes of the scripts that
     // carry it (docs/decisions/013).
     const nonce = newNonce();
-    const context = { cspNonce: nonce, clientIp: req.socket.remoteAddress ?? 'unknown', sharedPage: shared, audience };
+    const context = { cspNonce: nonce, clientIp: clientAddress(req), sharedPage: shared, audience };
     const response = await handle(toRequest(req, url, shared), context);
     const page = await renderedPageOf(response, nonce);
     const routeCacheControl = response.headers.get('cache-control') ?? '';

@@ -7,6 +7,7 @@
 // email queued (migration 0027: it wakes the senders and changes nothing kept); 'k:' for a change
 // to the companies table (migration 0028: it starts the search catalog's rebuild); 'm:' markers are
 // this process's own (changesHeard).
+import { logger } from '../lib/logger.server';
 import { type Database, database, type Listening } from './client.server';
 
 const CHANNEL = 'personal_changes';
@@ -22,6 +23,10 @@ let attached: Database | undefined;
 let live = false;
 /** The listening of `attached`, once it has started. */
 let listening: Listening | undefined;
+/** The listening connection answers but a probe's marker did not come back (probe). */
+let deaf = false;
+/** Counts the listening connection's starts and losses: a probe's answer counts only for its own. */
+let listenings = 0;
 /** Who waits for this process to listen (changesHeard). */
 const liveWaiters: Array<() => void> = [];
 /** Who waits for their own marker to come back through the channel (changesHeard). */
@@ -195,9 +200,70 @@ function attachedDatabase(): Database {
   return current;
 }
 
+/** Who looks for what may have changed unheard: the email senders and the search catalog. */
+function wakeLookers(): void {
+  for (const listener of [...emailListeners, ...companyListeners]) listener();
+}
+
+/** How long a probe's marker may take to come back, and the pause before probing a deaf listener again. */
+const PROBE_TIMEOUT_MS = 5_000;
+const REPROBE_AFTER_MS = 30_000;
+
+/**
+ * Checks that the listening connection hears what is committed: a marker sent through the pool
+ * must come back on it before this process counts as live. Behind a pooler in transaction mode
+ * (PgBouncer) a LISTEN answers but hears nothing: then this process keeps nothing on the strength
+ * of announcements, says why in the log, and probes again until the listening hears (issue 32).
+ */
+async function probe(current: Database, listening: number): Promise<void> {
+  const marker = `m:${process.pid}:probe:${++markerCount}`;
+  const back = new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => {
+      markers.delete(marker);
+      resolve(false);
+    }, PROBE_TIMEOUT_MS);
+    timer.unref();
+    markers.set(marker, () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  try {
+    await current.query('SELECT pg_notify($1, $2)', [CHANNEL, marker]);
+  } catch {
+    // The database is gone or closing: the listening connection will say so itself.
+    markers.delete(marker);
+    for (const resolve of liveWaiters.splice(0)) resolve();
+    return;
+  }
+  const heardIt = await back;
+  // The listening connection was lost (or replaced) meanwhile: its own news counts, not this.
+  if (attached !== current || listening !== listenings) return;
+  if (heardIt) {
+    if (deaf) logger().info({ channel: CHANNEL }, 'the listening connection hears announcements again');
+    deaf = false;
+    live = true;
+    tell(null);
+    // An email queued, or a company changed, while nobody listened is looked for now.
+    wakeLookers();
+  } else {
+    if (!deaf)
+      logger().error(
+        { channel: CHANNEL },
+        'the listening connection hears no announcement: DATABASE_LISTEN_URL (or DATABASE_URL) must reach PostgreSQL itself, not a pooler in transaction mode; nothing is kept in memory until it hears',
+      );
+    deaf = true;
+    setTimeout(() => {
+      if (attached === current && deaf && listening === listenings) void probe(current, listening);
+    }, REPROBE_AFTER_MS).unref();
+  }
+  for (const resolve of liveWaiters.splice(0)) resolve();
+}
+
 function attach(current: Database): void {
   attached = current;
   live = false;
+  deaf = false;
   listening = undefined;
   tell(null);
   current
@@ -207,10 +273,12 @@ function attach(current: Database): void {
         if (attached !== current) return;
         // Whatever changed while nobody listened is unknown: start again from nothing.
         tell(null);
-        live = now;
-        // An email queued, or a company changed, while nobody listened is looked for now.
-        if (now) for (const listener of [...emailListeners, ...companyListeners]) listener();
-        for (const resolve of liveWaiters.splice(0)) resolve();
+        // Live once a probe's marker has come back (probe), not when the LISTEN answers.
+        live = false;
+        deaf = false;
+        listenings += 1;
+        if (now) void probe(current, listenings);
+        else for (const resolve of liveWaiters.splice(0)) resolve();
       },
     })
     .then((started) => {

@@ -56,7 +56,8 @@ export type Listening = {
 };
 
 export type OpenOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  /** listenUrl: where LISTEN connects, when `url` is a pooler in transaction mode (DATABASE_LISTEN_URL). */
+  | { kind: 'postgres'; url: string; poolSize?: number; listenUrl?: string }
   | { kind: 'pglite'; dataDir: string }
   /** In memory: for tests; from a dump of another memory database when given one. */
   | { kind: 'memory'; snapshot?: Blob };
@@ -387,7 +388,7 @@ function timeStatements(client: pg.PoolClient): void {
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres(url: string, poolSize = 10, listenUrl = url): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
   // Every statement's time, for /metrics: each pooled connection's query is timed to its answer.
   pool.on('connect', timeStatements);
@@ -407,7 +408,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
       return result.rows as never;
     },
     async listen(channel, handlers) {
-      const listener = listenOnPostgres(url, channel, handlers);
+      const listener = listenOnPostgres(listenUrl, channel, handlers);
       listeners.add(listener);
       return {
         async stop() {
@@ -465,7 +466,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (current) throw new Error('The database is already open');
   const opened: Opened =
     options.kind === 'postgres'
-      ? await openPostgres(options.url, options.poolSize)
+      ? await openPostgres(options.url, options.poolSize, options.listenUrl)
       : options.kind === 'pglite'
         ? await openPglite(options.dataDir)
         : await openPglite(undefined, options.snapshot);

@@ -23,6 +23,7 @@ const SINGLETON = 'made once per process from the settings; not a copy of data';
 /** Module-level state that is no cache: file → binding → why. */
 const NOT_CACHES: Record<string, Record<string, string>> = {
   'app/lib/caches.server.ts': { registry: 'the list of caches itself' },
+  'server/client-address.ts': { trusted: 'the TRUST_PROXY setting, compiled once' },
   'server/log-url.ts': { share: 'the share of request lines logged, a setting (LOG_REQUESTS) read at start' },
   'server/session-pages.ts': {
     keysOfUser: "the kept pages' index by user, part of the registered cache",
@@ -41,6 +42,8 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
     markers: 'who waits for their own marker to come back through the channel',
     markerCount: 'makes each marker unique',
     emailListeners: 'the email senders woken when any process queues an email (decision 079)',
+    deaf: 'whether the listening connection answers but hears no announcement (a pooler in transaction mode)',
+    listenings: "the listening connection's starts and losses, counted (a probe answers for its own)",
     companyListeners: 'the search catalogs rebuilt when any process changes the companies table (decision 081)',
   },
   'app/features/posts/load-post-list.server.ts': {

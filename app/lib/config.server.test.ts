@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ConfigError, demoDataAllowed, readContactEmail, readDemoData, readMailFrom, readPublicOrigin } from './config.server';
+import {
+  ConfigError,
+  demoDataAllowed,
+  readContactEmail,
+  readDemoData,
+  readMailFrom,
+  readPublicOrigin,
+  readTrustProxy,
+} from './config.server';
 
 describe('PUBLIC_ORIGIN', () => {
   it('is required in production, where the server refuses to start without it', () => {
@@ -120,5 +128,18 @@ describe('loadConfig', () => {
       mailFrom: 'シューログ <no-reply@example.jp>',
       demoData: true,
     });
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('believes a proxy on this machine by default, and takes addresses, ranges and names', () => {
+    expect(readTrustProxy({})).toBe('loopback');
+    expect(readTrustProxy({ TRUST_PROXY: ' 10.0.0.0/8, loopback ,::1' })).toBe('10.0.0.0/8,loopback,::1');
+    expect(readTrustProxy({ TRUST_PROXY: 'uniquelocal' })).toBe('uniquelocal');
+  });
+
+  it('refuses what is no address, in Japanese', () => {
+    for (const bad of ['true', '10.0.0.300', 'nginx.internal', '1'])
+      expect(() => readTrustProxy({ TRUST_PROXY: bad })).toThrow(/TRUST_PROXY はロードバランサーのアドレス/);
   });
 });

@@ -4,6 +4,7 @@
 // (docs/decisions/049-production-start.md).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 
 export type Config = {
@@ -12,6 +13,14 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_LISTEN_URL: a direct connection to PostgreSQL for LISTEN when DATABASE_URL goes
+   * through a pooler in transaction mode (PgBouncer), which cannot keep a LISTEN; DATABASE_URL
+   * when unset.
+   */
+  databaseListenUrl: string | undefined;
+  /** TRUST_PROXY: which peers' X-Forwarded-For and X-Forwarded-Proto are believed ('loopback' by default). */
+  trustProxy: string;
   sessionSecret: string;
   logLevel: string;
   /** LOG_REQUESTS: the share of requests (0–1) whose line is logged; errors and slow ones always are. */
@@ -181,6 +190,25 @@ export function readMetricsToken(env: Env = process.env): string | null {
 }
 
 /**
+ * TRUST_PROXY: the addresses of the load balancers whose X-Forwarded-For (the client's address,
+ * for the limits) and X-Forwarded-Proto are believed: comma-separated addresses, CIDR ranges or
+ * proxy-addr's names (loopback, linklocal, uniquelocal). 'loopback' by default: a proxy on the
+ * same machine.
+ */
+export function readTrustProxy(env: Env = process.env): string {
+  const raw = env.TRUST_PROXY?.trim() || 'loopback';
+  const parts = raw.split(',').map((part) => part.trim());
+  const valid = (part: string) =>
+    ['loopback', 'linklocal', 'uniquelocal'].includes(part) ||
+    (/^[0-9a-fA-F.:]+(\/[0-9]{1,3})?$/.test(part) && isIP(part.split('/')[0]!) !== 0);
+  if (parts.some((part) => !valid(part)))
+    throw new ConfigError(
+      `TRUST_PROXY はロードバランサーのアドレスをカンマ区切りで指定してください（例: 10.0.0.0/8,loopback）。「${raw}」は使えません。`,
+    );
+  return parts.join(',');
+}
+
+/**
  * Whether demo data may be written and its accounts may log in: always outside production, and
  * in production only when the operator asks for a demo site with DEMO_DATA=1.
  */
@@ -245,6 +273,8 @@ export function loadConfig(): Config {
     host: process.env.HOST || (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: directory,
     databaseUrl: process.env.DATABASE_URL || undefined,
+    databaseListenUrl: process.env.DATABASE_LISTEN_URL || process.env.DATABASE_URL || undefined,
+    trustProxy: read(() => readTrustProxy(), 'loopback'),
     sessionSecret: read(() => readSessionSecret(production, directory), ''),
     logLevel: process.env.LOG_LEVEL || 'info',
     requestLogShare: read(() => readRequestLogShare(), 1),

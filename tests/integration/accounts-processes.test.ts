@@ -3,18 +3,14 @@
 // when build/ is older than the sources.
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAppBuilt } from '../support/app-build';
 
 const serverUrl = process.env.DATABASE_URL;
 const children: ChildProcess[] = [];
 let dbName = '';
 let urls: string[] = [];
-
-function newestSource(dir: string): number {
-  return Number(execSync(`find ${dir} -type f -newer build/server/index.js | head -1 | wc -l`).toString().trim());
-}
 
 function startServer(databaseUrl: string): Promise<string> {
   const child = spawn(process.execPath, ['server/start.js'], {
@@ -63,12 +59,7 @@ async function logIn(base: string, from: string, email: string, password: string
 
 describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
   beforeAll(async () => {
-    if (!existsSync('build/server/index.js') || newestSource('app server') > 0) {
-      // Vitest sets VITEST, which makes vite.config.ts leave out the React Router plugin.
-      const env = { ...process.env };
-      delete env.VITEST;
-      execSync('npm run build --silent', { stdio: 'pipe', env });
-    }
+    ensureAppBuilt();
     dbName = `shulog_procs_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });
     await admin.connect();

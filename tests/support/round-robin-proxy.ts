@@ -1,0 +1,69 @@
+// A load balancer for tests of several app servers (issue 32): each request goes to the next
+// server in turn, so that consecutive requests of one client land on different servers. Like
+// nginx's `proxy_next_upstream error`, a request whose server refuses the connection (nothing
+// sent yet) goes to the next one; it appends the peer to X-Forwarded-For and says the protocol.
+import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+
+export type RoundRobinProxy = {
+  url: string;
+  /** The servers' origins (http://127.0.0.1:PORT), set or changed at any time. */
+  upstreams: string[];
+  /** Requests answered by each upstream origin. */
+  answeredBy: Map<string, number>;
+  close(): Promise<void>;
+};
+
+export async function startRoundRobinProxy(upstreams: string[] = []): Promise<RoundRobinProxy> {
+  let turn = 0;
+  const answeredBy = new Map<string, number>();
+  const sockets = new Set<Socket>();
+  const proxy: RoundRobinProxy = { url: '', upstreams, answeredBy, close: async () => {} };
+
+  const pass = (req: IncomingMessage, res: ServerResponse, body: Buffer, tries: number) => {
+    const upstream = proxy.upstreams[turn++ % proxy.upstreams.length]!;
+    const target = new URL(upstream);
+    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    const outgoing = forward(
+      {
+        host: target.hostname,
+        port: target.port,
+        method: req.method,
+        path: req.url,
+        headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', connection: 'close' },
+      },
+      (answer) => {
+        answeredBy.set(upstream, (answeredBy.get(upstream) ?? 0) + 1);
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    outgoing.on('error', (error: NodeJS.ErrnoException) => {
+      // Refused before anything was sent: another server takes it (a killed server, a restart).
+      if (error.code === 'ECONNREFUSED' && tries < proxy.upstreams.length) pass(req, res, body, tries + 1);
+      else if (!res.headersSent) res.writeHead(502).end();
+      else res.destroy();
+    });
+    outgoing.end(body);
+  };
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => pass(req, res, Buffer.concat(chunks), 1));
+  });
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the proxy has no port');
+  proxy.url = `http://127.0.0.1:${address.port}`;
+  proxy.close = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      server.close(() => resolve());
+    });
+  return proxy;
+}
