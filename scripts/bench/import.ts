@@ -113,14 +113,14 @@ export async function logInModerator(): Promise<Login> {
 const companyPage = () => `/companies/${random(DEMO_COMPANIES)}?v=${random(1e9)}`;
 
 /** Company pages on CONNECTIONS connections until stop() (or `seconds`); their latencies and failures. */
-export function loadPages(seconds: number, path: () => string = companyPage, base = BASE) {
+export function loadPages(seconds: number, path: () => string = companyPage, base = BASE, connections = CONNECTIONS) {
   const times: number[] = [];
   let failed = 0;
   const started = Date.now();
   const instance = autocannon(
     {
       url: base,
-      connections: CONNECTIONS,
+      connections,
       duration: seconds,
       timeout: 60,
       requests: [{ setupRequest: (request) => ({ ...request, path: path() }) }],

@@ -6,7 +6,8 @@
 // case), BENCH_ONLY=cards (only the share-card flood, scripts/bench/cards.ts), BENCH_ONLY=import
 // (only the import case, on the demo data, scripts/bench/import.ts), BENCH_ONLY=company-import (only
 // the 法人番号 import, scripts/bench/company-import.ts), BENCH_ONLY=backup (only db:backup from a running
-// server, scripts/bench/backup.ts), BENCH_ONLY=reading (only the
+// server, scripts/bench/backup.ts), BENCH_ONLY=servers (one and two servers on PostgreSQL behind a
+// proxy, and each memory's lag: scripts/bench/servers.ts), BENCH_ONLY=reading (only the
 // ES search by question and the filtered lists), BENCH_ONLY=students (only the
 // logged-in students' pages, with the node:http baseline), BENCH_DRAFTS=0 (everything
 // but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
@@ -22,6 +23,7 @@ import { runCardCase } from './cards';
 import { type DraftCase, DRAFT_STUDENTS, draftCaseLines, runDraftCase } from './drafts';
 import { runBackupBench } from './backup';
 import { runCompanyImportBench } from './company-import';
+import { runServersBench } from './servers';
 import { runImportBench } from './import';
 import { type BenchTarget, createStudentSessions, growTo, type PostRange, type Stage, type StudentSession } from './generate';
 import { type Measurement, ms, percentile } from './stats';
@@ -50,6 +52,8 @@ const ONLY_IMPORT = process.env.BENCH_ONLY === 'import';
 const ONLY_COMPANY_IMPORT = process.env.BENCH_ONLY === 'company-import';
 /** BENCH_ONLY=backup: the backup case (scripts/bench/backup.ts) and nothing else. */
 const ONLY_BACKUP = process.env.BENCH_ONLY === 'backup';
+/** BENCH_ONLY=servers: one and two servers behind a proxy, and each memory's lag (scripts/bench/servers.ts). */
+const ONLY_SERVERS = process.env.BENCH_ONLY === 'servers';
 /** BENCH_ONLY=cards: the share-card flood and nothing else. */
 const ONLY_CARDS = process.env.BENCH_ONLY === 'cards';
 /** BENCH_ONLY=students: the logged-in students' pages and nothing else, beside the baseline. */
@@ -62,11 +66,14 @@ if (
   !ONLY_IMPORT &&
   !ONLY_COMPANY_IMPORT &&
   !ONLY_BACKUP &&
+  !ONLY_SERVERS &&
   !ONLY_CARDS &&
   !ONLY_STUDENTS &&
   !ONLY_READING
 )
-  throw new Error('BENCH_ONLY: only "drafts", "import", "company-import", "backup", "cards", "students" and "reading" are known');
+  throw new Error(
+    'BENCH_ONLY: only "drafts", "import", "company-import", "backup", "servers", "cards", "students" and "reading" are known',
+  );
 const DRAFTS = ONLY_DRAFTS || process.env.BENCH_DRAFTS !== '0';
 
 function log(message: string) {
@@ -730,7 +737,15 @@ async function main() {
   log(`written ${stem}.json and ${stem}.md`);
 }
 
-(ONLY_IMPORT ? runImportBench : ONLY_COMPANY_IMPORT ? runCompanyImportBench : ONLY_BACKUP ? runBackupBench : main)().catch((error) => {
+(ONLY_IMPORT
+  ? runImportBench
+  : ONLY_COMPANY_IMPORT
+    ? runCompanyImportBench
+    : ONLY_BACKUP
+      ? runBackupBench
+      : ONLY_SERVERS
+        ? runServersBench
+        : main)().catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -12,107 +12,11 @@ import { postPath } from '../../app/features/posts/post-types';
 import { ensureAppBuilt } from '../support/app-build';
 import { type PgBouncer, pgBouncerProgram, startPgBouncer } from '../support/pgbouncer';
 import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-robin-proxy';
-import { PRODUCTION_ENV, type StartedServer, startServerProcess } from '../support/server-process';
+import { type AppServer, startAppServer, Visitor, within } from '../support/app-servers';
+import { PRODUCTION_ENV } from '../support/server-process';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const serverUrl = process.env.DATABASE_URL;
-const DEMO_PASSWORD = 'shulog-demo-2026';
-
-type AppServer = StartedServer & { url: string };
-
-/** A production server on a free port, once it says where it listens. */
-async function startAppServer(env: Record<string, string>): Promise<AppServer> {
-  const server = startServerProcess({ ...env, PORT: '0' });
-  const url = await new Promise<string>((resolve, reject) => {
-    const started = Date.now();
-    const look = () => {
-      const match = /"url":"(http:\/\/127\.0\.0\.1:\d+)\/"/.exec(server.stdout());
-      if (match) return resolve(match[1]!);
-      if (server.child.exitCode !== null || Date.now() - started > 120_000)
-        return reject(new Error(`the server did not start:\n${server.output().slice(-3000)}`));
-      setTimeout(look, 50);
-    };
-    look();
-  });
-  return { ...server, url };
-}
-
-function cookiesOf(response: Response, before = ''): string {
-  const jar = new Map(before ? before.split('; ').map((pair) => [pair.split('=')[0]!, pair] as const) : []);
-  for (const cookie of response.headers.getSetCookie()) {
-    const pair = cookie.split(';')[0]!;
-    jar.set(pair.split('=')[0]!, pair);
-  }
-  return [...jar.values()].join('; ');
-}
-
-const tokenIn = (html: string) => /name="csrf-token" content="([^"]+)"/.exec(html)?.[1] ?? '';
-
-/** A person at a browser: a cookie jar and a client address, every request through `base`. */
-class Visitor {
-  cookie = '';
-  token = '';
-  constructor(
-    readonly base: string,
-    readonly from: string,
-  ) {}
-
-  async get(path: string, base = this.base): Promise<Response> {
-    const response = await fetch(`${base}${path}`, { headers: { Cookie: this.cookie, 'X-Forwarded-For': this.from }, redirect: 'manual' });
-    this.cookie = cookiesOf(response, this.cookie);
-    return response;
-  }
-
-  async page(path: string, base = this.base): Promise<string> {
-    const response = await this.get(path, base);
-    const html = await response.text();
-    this.token = tokenIn(html) || this.token;
-    return html;
-  }
-
-  async form(path: string, fields: Record<string, string>, base = this.base): Promise<Response> {
-    const response = await fetch(`${base}${path}`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { Cookie: this.cookie, 'Content-Type': 'application/x-www-form-urlencoded', 'X-Forwarded-For': this.from },
-      body: new URLSearchParams({ authenticity_token: this.token, ...fields }),
-    });
-    this.cookie = cookiesOf(response, this.cookie);
-    return response;
-  }
-
-  call(method: string, path: string, body?: unknown, base = this.base): Promise<Response> {
-    return fetch(`${base}${path}`, {
-      method,
-      headers: {
-        Cookie: this.cookie,
-        'X-CSRF-Token': this.token,
-        'X-Forwarded-For': this.from,
-        Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  }
-
-  async logIn(email: string, password = DEMO_PASSWORD): Promise<Response> {
-    await this.page('/login');
-    const response = await this.form('/login', { email, password });
-    // The session's token: the one the pages carry from now on.
-    if (response.status === 302) await this.page('/mypage/favorite_companies');
-    return response;
-  }
-}
-
-/** Asks until `found` holds, for at most `ms`; answers whether it did. */
-async function within(ms: number, found: () => Promise<boolean>): Promise<boolean> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    if (await found()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
 
 const MODES = [
   { mode: 'on PostgreSQL directly', bouncer: false },
@@ -243,9 +147,10 @@ describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-r
     expect(points[0].n).toBeLessThanOrEqual(1);
     // The other server: the post's page, the company's page and the sitemap, within 10 s.
     expect(await within(10_000, async () => (await fetch(`${b()}${path}`)).status === 200)).toBe(true);
-    expect(await within(10_000, async () => (await (await fetch(`${b()}/companies/${submitted!.company_id}`)).text()).includes(path))).toBe(
-      true,
-    );
+    const shows = (page: string) => within(10_000, async () => (await (await fetch(`${b()}${page}`)).text()).includes(path));
+    expect(await shows(`/companies/${submitted!.company_id}`)).toBe(true);
+    // The company's list of posts of that kind (/companies/1/intern_experiences).
+    expect(await shows(`/companies/${submitted!.company_id}/${path.split('/')[1]}`)).toBe(true);
     const sitemaps = [...(await (await fetch(`${b()}/sitemap.xml`)).text()).matchAll(/<loc>[^<]*?(\/sitemaps\/[^<]+)<\/loc>/g)].map(
       (m) => m[1]!,
     );
@@ -271,26 +176,40 @@ describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-r
       `SELECT (SELECT id FROM industries ORDER BY id LIMIT 1) AS industry, (SELECT id FROM prefectures ORDER BY id LIMIT 1) AS prefecture`,
     );
     const name = `株式会社ラウンドロビン${bouncer ? '二' : '一'}`;
-    const saved = await moderator.form(
-      '/admin/companies/new',
-      {
-        name,
-        kana: 'ラウンドロビン',
-        industryId: String(ids!.industry),
-        prefectureId: String(ids!.prefecture),
-        url: '',
-        employeeCount: '',
-        foundedYear: '',
-        description: '',
-      },
-      a(),
-    );
+    /** The company form as a moderator fills it in, sent to `base`. */
+    const companyForm = (path: string, fields: { name: string; kana: string }, base: string) =>
+      moderator.form(
+        path,
+        {
+          ...fields,
+          industryId: String(ids!.industry),
+          prefectureId: String(ids!.prefecture),
+          url: '',
+          employeeCount: '',
+          foundedYear: '',
+          description: '',
+        },
+        base,
+      );
+    const saved = await companyForm('/admin/companies/new', { name, kana: 'ラウンドロビン' }, a());
     expect(saved.status).toBe(302);
     const found = async () =>
       (await (await fetch(`${b()}/api/company?source=incremental&company_name=${encodeURIComponent('らうんどろびん')}`)).text()).includes(
         name,
       );
     expect(await within(10_000, found)).toBe(true);
+    // Renamed on the other server: found by the new name on the first, whose catalogue is built.
+    const foundRenamed = async () =>
+      (await (await fetch(`${a()}/api/company?source=incremental&company_name=${encodeURIComponent('ひがしにほん')}`)).text()).includes(
+        renamed,
+      );
+    const renamed = `${name}東日本`;
+    expect(await foundRenamed()).toBe(false);
+    const edit = saved.headers.get('location')!.split('?')[0]!;
+    await moderator.page(edit, b());
+    const changed = await companyForm(edit, { name: renamed, kana: 'ラウンドロビンヒガシニホン' }, b());
+    expect(changed.status).toBe(302);
+    expect(await within(10_000, foundRenamed)).toBe(true);
   });
 
   it.runIf(run)('counts the login limits across the servers: alternating gives no more attempts', async () => {

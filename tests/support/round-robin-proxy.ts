@@ -2,7 +2,7 @@
 // server in turn, so that consecutive requests of one client land on different servers. Like
 // nginx's `proxy_next_upstream error`, a request whose server refuses the connection (nothing
 // sent yet) goes to the next one; it appends the peer to X-Forwarded-For and says the protocol.
-import { createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Agent, createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 export type RoundRobinProxy = {
@@ -14,8 +14,19 @@ export type RoundRobinProxy = {
   close(): Promise<void>;
 };
 
+/** Headers of one connection, not of the request: never passed on (RFC 9110, 7.6.1). */
+const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer'];
+
+function endToEnd(headers: Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined && !HOP_BY_HOP.includes(name)) kept[name] = value;
+  return kept;
+}
+
 export async function startRoundRobinProxy(upstreams: string[] = []): Promise<RoundRobinProxy> {
   let turn = 0;
+  // Connections to the servers are kept open and reused, as nginx's `keepalive` does.
+  const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const answeredBy = new Map<string, number>();
   const sockets = new Set<Socket>();
   const proxy: RoundRobinProxy = { url: '', upstreams, answeredBy, close: async () => {} };
@@ -30,17 +41,20 @@ export async function startRoundRobinProxy(upstreams: string[] = []): Promise<Ro
         port: target.port,
         method: req.method,
         path: req.url,
-        headers: { ...req.headers, 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http', connection: 'close' },
+        agent,
+        headers: { ...endToEnd(req.headers), 'x-forwarded-for': forwardedFor, 'x-forwarded-proto': 'http' },
       },
       (answer) => {
         answeredBy.set(upstream, (answeredBy.get(upstream) ?? 0) + 1);
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        res.writeHead(answer.statusCode ?? 502, endToEnd(answer.headers));
         answer.pipe(res);
       },
     );
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
-      // Refused before anything was sent: another server takes it (a killed server, a restart).
-      if (error.code === 'ECONNREFUSED' && tries < proxy.upstreams.length) pass(req, res, body, tries + 1);
+      // Refused (a killed server, a restart), or a kept connection the server had closed before
+      // it read the request: another server takes it, as nginx's `proxy_next_upstream error`.
+      const notTaken = error.code === 'ECONNREFUSED' || (error.code === 'ECONNRESET' && outgoing.reusedSocket);
+      if (notTaken && !res.headersSent && tries < proxy.upstreams.length) pass(req, res, body, tries + 1);
       else if (!res.headersSent) res.writeHead(502).end();
       else res.destroy();
     });
@@ -62,6 +76,7 @@ export async function startRoundRobinProxy(upstreams: string[] = []): Promise<Ro
   proxy.url = `http://127.0.0.1:${address.port}`;
   proxy.close = () =>
     new Promise<void>((resolve) => {
+      agent.destroy();
       for (const socket of sockets) socket.destroy();
       server.close(() => resolve());
     });
