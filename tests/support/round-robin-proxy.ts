@@ -1,7 +1,8 @@
 // A load balancer for tests of several app servers (issue 32): each request goes to the next
 // server in turn, so that consecutive requests of one client land on different servers. Like
 // nginx's `proxy_next_upstream error`, a request whose server refuses the connection (nothing
-// sent yet) goes to the next one; it appends the peer to X-Forwarded-For and says the protocol.
+// sent yet), and a GET or HEAD whose server failed before answering, goes to the next one; it
+// appends the peer to X-Forwarded-For and says the protocol.
 import { Agent, createServer, request as forward, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
@@ -31,8 +32,21 @@ export async function startRoundRobinProxy(upstreams: string[] = []): Promise<Ro
   const sockets = new Set<Socket>();
   const proxy: RoundRobinProxy = { url: '', upstreams, answeredBy, close: async () => {} };
 
-  const pass = (req: IncomingMessage, res: ServerResponse, body: Buffer, tries: number) => {
-    const upstream = proxy.upstreams[turn++ % proxy.upstreams.length]!;
+  /** When each server that failed may be tried again (nginx's max_fails=1 fail_timeout). */
+  const downUntil = new Map<string, number>();
+  /** The next server in turn that is not down (or the next in turn, when all are). */
+  const nextUp = (): number => {
+    const count = proxy.upstreams.length;
+    for (let step = 0; step < count; step++) {
+      const index = turn++ % count;
+      if ((downUntil.get(proxy.upstreams[index]!) ?? 0) <= Date.now()) return index;
+    }
+    return turn++ % count;
+  };
+
+  /** Sends the request to the server at `index`; on a failure it may repeat, to the ones after it. */
+  const pass = (req: IncomingMessage, res: ServerResponse, body: Buffer, index: number, tries: number) => {
+    const upstream = proxy.upstreams[index % proxy.upstreams.length]!;
     const target = new URL(upstream);
     const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
     const outgoing = forward(
@@ -53,8 +67,12 @@ export async function startRoundRobinProxy(upstreams: string[] = []): Promise<Ro
     outgoing.on('error', (error: NodeJS.ErrnoException) => {
       // Refused (a killed server, a restart), or a kept connection the server had closed before
       // it read the request: another server takes it, as nginx's `proxy_next_upstream error`.
-      const notTaken = error.code === 'ECONNREFUSED' || (error.code === 'ECONNRESET' && outgoing.reusedSocket);
-      if (notTaken && !res.headersSent && tries < proxy.upstreams.length) pass(req, res, body, tries + 1);
+      // A GET or HEAD changes nothing: whatever became of it, it is asked again of the next server
+      // (nginx's `proxy_next_upstream error` does the same for requests that may be repeated).
+      const notTaken = error.code === 'ECONNREFUSED' || ((error.code === 'ECONNRESET' || error.code === 'EPIPE') && outgoing.reusedSocket);
+      const repeatable = req.method === 'GET' || req.method === 'HEAD';
+      if (error.code === 'ECONNREFUSED') downUntil.set(upstream, Date.now() + 2_000);
+      if ((notTaken || repeatable) && !res.headersSent && tries < proxy.upstreams.length) pass(req, res, body, index + 1, tries + 1);
       else if (!res.headersSent) res.writeHead(502).end();
       else res.destroy();
     });
@@ -64,7 +82,7 @@ export async function startRoundRobinProxy(upstreams: string[] = []): Promise<Ro
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => pass(req, res, Buffer.concat(chunks), 1));
+    req.on('end', () => pass(req, res, Buffer.concat(chunks), nextUp(), 1));
   });
   server.on('connection', (socket) => {
     sockets.add(socket);
