@@ -221,6 +221,33 @@ describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-r
     expect((await stranger.logIn('student09@shulog.example')).status).toBe(429);
   });
 
+  it.runIf(run)('counts the sign-up and mail limits across the servers: alternating sends no more emails', async () => {
+    // One visitor's session may ask for three emails in ten minutes (decision 053), whichever
+    // server each request lands on.
+    const stranger = visitor();
+    await stranger.page('/signup', a());
+    const signUp = (n: number, base: string) =>
+      stranger.form('/signup', { email: `alternating-${bouncer ? 'b' : 'd'}-${n}@example.jp`, password: 'a long pass phrase' }, base);
+    for (const [n, base] of [a(), b(), a()].entries()) expect((await signUp(n, base)).status).toBeLessThan(400);
+    const refused = await signUp(3, b());
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    // One recipient address has five emails an hour, asked for by five strangers or six.
+    const before = sink.messages.length;
+    const target = `one-recipient-${bouncer ? 'b' : 'd'}@example.jp`;
+    for (const [n, base] of [a(), b(), a(), b(), a(), b()].entries()) {
+      const someone = visitor();
+      await someone.page('/signup', base);
+      const answer = await someone.form('/signup', { email: target, password: `a long pass phrase ${n}` }, base);
+      // The sixth reads the same 「送信しました」: a stranger learns nothing about the address.
+      expect(answer.status).toBeLessThan(400);
+    }
+    const sentTo = () => sink.messages.slice(before).filter((message) => message.to.some((to) => to.includes(target)));
+    expect(await within(10_000, async () => sentTo().length >= 5)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(sentTo()).toHaveLength(5);
+  });
+
   it.runIf(run)('sends each email once, whichever server queued it and however many servers poll the queue', async () => {
     const before = sink.messages.length;
     const addresses = ['student13@shulog.example', 'student14@shulog.example', 'student15@shulog.example', 'student16@shulog.example'];
@@ -282,21 +309,22 @@ describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-r
   it.runIf(run)(
     'keeps answering when one server is killed under load, loses nothing acknowledged, and takes it back on restart',
     async () => {
-      const student = visitor();
-      expect((await student.logIn('student18@shulog.example')).status).toBe(302);
-      const {
-        rows: [user],
-      } = await database.query<{ id: number }>(`SELECT id FROM users WHERE email = 'student18@shulog.example'`);
-      await database.query(`DELETE FROM favorites WHERE user_id = $1`, [user!.id]);
+      // Three students add favorites one after another while ten readers load company pages.
+      const emails = ['student18@shulog.example', 'student19@shulog.example', 'student20@shulog.example'];
+      const students = emails.map(() => visitor());
+      for (const [i, student] of students.entries()) expect((await student.logIn(emails[i]!)).status).toBe(302);
+      const { rows: users } = await database.query<{ id: number; email: string }>(`SELECT id, email FROM users WHERE email = ANY($1)`, [
+        emails,
+      ]);
+      await database.query(`DELETE FROM favorites WHERE user_id = ANY($1)`, [users.map((user) => user.id)]);
       const { rows: companies } = await database.query<{ id: number }>(`SELECT id FROM companies ORDER BY id LIMIT 60`);
-      const acknowledged: number[] = [];
-      const failed: number[] = [];
+      const acknowledged = new Map<string, number[]>(emails.map((email) => [email, []]));
+      const failed = new Map<string, number[]>(emails.map((email) => [email, []]));
       let killed = false;
-      // Others read company pages meanwhile, on four connections.
       let reading = true;
       const pagesFailed: string[] = [];
       let pagesRead = 0;
-      const readers = [0, 1, 2, 3].map(async (reader) => {
+      const readers = Array.from({ length: 10 }, async (_, reader) => {
         while (reading) {
           const path = `/companies/${1 + ((pagesRead + reader) % 50)}?v=${pagesRead}`;
           const answer = await fetch(`${proxy.url}${path}`).catch(() => null);
@@ -305,26 +333,36 @@ describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-r
           pagesRead += 1;
         }
       });
-      for (const [i, company] of companies.entries()) {
-        if (i === 20) {
-          servers[1]!.child.kill('SIGKILL');
-          await servers[1]!.exit;
-          killed = true;
+      const writers = students.map(async (student, s) => {
+        for (const [i, company] of companies.entries()) {
+          if (s === 0 && i === 20) {
+            servers[1]!.child.kill('SIGKILL');
+            await servers[1]!.exit;
+            killed = true;
+          }
+          const answer = await student.form('/mypage/favorites', { company_id: String(company.id) }).catch(() => null);
+          if (answer && answer.status < 400) acknowledged.get(emails[s]!)!.push(company.id);
+          else failed.get(emails[s]!)!.push(company.id);
         }
-        const answer = await student.form('/mypage/favorites', { company_id: String(company.id) }).catch(() => null);
-        if (answer && answer.status < 400) acknowledged.push(company.id);
-        else failed.push(company.id);
-      }
+      });
+      await Promise.all(writers);
       reading = false;
       await Promise.all(readers);
       expect(killed).toBe(true);
-      // The proxy sends what the killed server cannot take to the other: every request answered,
-      // the student's writes and the readers' pages alike.
-      expect(failed).toEqual([]);
+      // The proxy sends what the killed server cannot take to the other. Only a write the killed
+      // server was processing at that instant can fail (its connection dies with it): at most one
+      // per student, and it may or may not have been stored. The readers' pages are asked again.
+      expect([...failed.values()].flat().length).toBeLessThanOrEqual(students.length);
       expect(pagesFailed).toEqual([]);
-      expect(pagesRead).toBeGreaterThan(20);
-      const { rows } = await database.query<{ company_id: number }>(`SELECT company_id FROM favorites WHERE user_id = $1`, [user!.id]);
-      expect(rows.map((row) => row.company_id).sort((x, y) => x - y)).toEqual(acknowledged.sort((x, y) => x - y));
+      expect(pagesRead).toBeGreaterThan(100);
+      for (const user of users) {
+        const { rows } = await database.query<{ company_id: number }>(`SELECT company_id FROM favorites WHERE user_id = $1`, [user.id]);
+        const stored = rows.map((row) => row.company_id);
+        // Nothing acknowledged is lost, and nothing is stored that was neither acknowledged nor in flight.
+        for (const id of acknowledged.get(user.email)!) expect(stored).toContain(id);
+        for (const id of stored) expect([...acknowledged.get(user.email)!, ...failed.get(user.email)!]).toContain(id);
+      }
+      const student = students[0]!;
       // Restarted, it takes requests again, and the student's session with it.
       servers[1] = await startAppServer(env);
       proxy.upstreams[1] = servers[1].url;
