@@ -79,7 +79,13 @@ export default [
     route('mypage/clips', 'routes/mypage/clips.tsx'),
     route('mypage/selections', 'routes/mypage/selections.tsx'),
     route('mypage/account', 'routes/mypage/account.tsx'),
+    // お知らせ and their settings (issue 33, docs/decisions/083-notifications.md).
+    route('mypage/notifications', 'routes/mypage/notifications.tsx'),
+    route('mypage/notifications/settings', 'routes/mypage/notification-settings.tsx'),
   ]),
+  route('api/v1/student/notifications/read', 'routes/api/notifications-read.ts'),
+  // A notification email's one-click unsubscribe (RFC 8058): signed, no login.
+  route('notifications/unsubscribe/:token', 'routes/notifications-unsubscribe.tsx'),
 
   // Favorites and badges (docs/product/calls.md)
   route('mypage/favorites', 'routes/mypage/favorites.ts'),

@@ -51,6 +51,7 @@ import { forgetPersonalRowsAfterWrite } from './personal-row-writes';
 import { createSessionPages } from './session-pages';
 import { createInFlight, type InFlight } from './in-flight';
 import { type Housekeeping, startHousekeeping } from './housekeeping';
+import { type ScheduledJobs, startScheduledJobs } from './scheduled-jobs';
 import type { Server as NetServer } from 'node:net';
 import { listenForBackups } from '../app/db/backup.server';
 
@@ -177,6 +178,7 @@ function shutdownOn(
   logger: pino.Logger,
   emailSender: EmailSender,
   housekeeping: Housekeeping,
+  scheduledJobs: ScheduledJobs,
   backups: NetServer | null,
 ) {
   let stopping = false;
@@ -193,6 +195,7 @@ function shutdownOn(
     try {
       await emailSender.stop();
       await housekeeping.stop();
+      await scheduledJobs.stop();
       backups?.close();
       // A running import stops at its batch's end, marked 中断 (docs/decisions/054, 077).
       await stopEmployeeReviewImports();
@@ -384,7 +387,9 @@ export async function start() {
   const emailSender = startEmailSender({ logger: log });
   // Old rows pruned once an hour by one process of the site (docs/decisions/079-housekeeping.md).
   const housekeeping = startHousekeeping({ logger: log });
-  shutdownOn(server, inFlight, log, emailSender, housekeeping, backups);
+  // The digests and reminders at 8:00 Tokyo time, each slot run by one process (decision 083).
+  const scheduledJobs = startScheduledJobs({ logger: log });
+  shutdownOn(server, inFlight, log, emailSender, housekeeping, scheduledJobs, backups);
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log.info({ url: `http://${config.host}:${port}/`, ms: Date.now() - started }, 'listening');

@@ -14,7 +14,7 @@ import { publicOrigin } from '../app/lib/config.server';
 import { sessionIdOf, setsSessionCookie } from '../app/lib/cookies';
 import { plainPage } from './plain-page';
 import { BodyTooLarge, closeAfterStreamedBody, declaredTooLarge, readBodyOnce, refuseTooLarge } from './request-body';
-import { bodyLimitFor, streamedBodyLimit } from './route-rules';
+import { bodyLimitFor, isSignedUrlWrite, streamedBodyLimit } from './route-rules';
 import { requestProtocol } from './security';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -108,6 +108,11 @@ export function csrfProtection() {
     // Checked here, once: React Router would check the Origin again against the URL it rebuilds
     // from the headers, and answer a request behind a proxy in English.
     delete req.headers.origin;
+    // A one-click unsubscribe (RFC 8058): its signed URL is the key, posted by a mail client.
+    if (isSignedUrlWrite(req.path)) {
+      next();
+      return;
+    }
     try {
       const sessionId = sessionIdOf(req.get('cookie'));
       const session = sessionId ? await findSession({ id: sessionId }) : null;

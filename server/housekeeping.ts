@@ -8,6 +8,8 @@ import type pino from 'pino';
 import { writeRows } from '../app/db/client.server';
 import { pruneAccountRows } from '../app/features/accounts/prune-account-rows.server';
 import { pruneEmailJobs } from '../app/features/email/queue.server';
+import { pruneNotices } from '../app/features/notifications/notices.server';
+import { type Periodic, startPeriodic } from './periodic';
 
 /** How often old rows are pruned, at most (on the whole site, not per process). */
 export const HOUSEKEEPING_EVERY_MS = 60 * 60_000;
@@ -25,17 +27,14 @@ export async function claimHousekeeping(now: Date = new Date()): Promise<boolean
 
 /** One run: everything pruned, with the counts. */
 export async function pruneOldRows(now: Date = new Date()) {
-  return { ...(await pruneAccountRows(now)), emailJobs: await pruneEmailJobs(now) };
+  return { ...(await pruneAccountRows(now)), emailJobs: await pruneEmailJobs(now), notices: await pruneNotices(now) };
 }
 
-export type Housekeeping = { stop(): Promise<void> };
+export type Housekeeping = Periodic;
 
 export function startHousekeeping(options: { logger: pino.Logger; firstLookMs?: number; lookEveryMs?: number }): Housekeeping {
-  let stopped = false;
-  let running: Promise<void> | undefined;
-  const look = () => {
-    if (stopped || running) return;
-    running = (async () => {
+  return startPeriodic(
+    async () => {
       try {
         if (!(await claimHousekeeping())) return;
         const started = performance.now();
@@ -44,20 +43,7 @@ export function startHousekeeping(options: { logger: pino.Logger; firstLookMs?: 
       } catch (error) {
         options.logger.warn({ err: error }, 'housekeeping failed; the next look tries again');
       }
-    })().finally(() => {
-      running = undefined;
-    });
-  };
-  const first = setTimeout(look, options.firstLookMs ?? FIRST_LOOK_MS);
-  const every = setInterval(look, options.lookEveryMs ?? LOOK_EVERY_MS);
-  first.unref();
-  every.unref();
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(every);
-      await running;
     },
-  };
+    { firstMs: options.firstLookMs ?? FIRST_LOOK_MS, everyMs: options.lookEveryMs ?? LOOK_EVERY_MS },
+  );
 }

@@ -30,6 +30,9 @@ export const BODY_CAPS: Readonly<Record<string, number>> = {
   mypage: SMALL_BODY_BYTES,
   'mypage/favorites': SMALL_BODY_BYTES,
   'mypage/favorites/:companyId': SMALL_BODY_BYTES,
+  'mypage/notifications': SMALL_BODY_BYTES,
+  'mypage/notifications/settings': SMALL_BODY_BYTES,
+  'notifications/unsubscribe/:token': SMALL_BODY_BYTES,
   // Every call, also one that is no route (its 404 comes after the cap).
   'api/*': SMALL_BODY_BYTES,
   // The draft calls carry a whole post (ten ES answers of 2,000 characters are about 70 KB).
@@ -62,7 +65,20 @@ export const PRIVATE_WRITES: readonly string[] = [
   'api/v1/student/posts/:postId/clip',
   'api/v1/student/tracker/companies/:companyId/:category',
   'mypage/selections',
+  // A student's own notices and their settings (decision 083).
+  'api/v1/student/notifications/read',
+  'mypage/notifications',
+  'mypage/notifications/settings',
+  'notifications/unsubscribe/:token',
 ];
+
+/**
+ * Writes whose URL carries a signed token that is the whole authority (decision 083): the one-click
+ * unsubscribe of a notification email, posted by a mail client with no session and no CSRF token
+ * (RFC 8058). The CSRF check leaves them to the route; a request from another site's page is still
+ * refused by its Origin.
+ */
+export const SIGNED_URL_WRITES: readonly string[] = ['notifications/unsubscribe/:token'];
 
 /**
  * The URLs answered before Express (server/app.ts start(): the request guard, then the fast lane,
@@ -99,6 +115,7 @@ export const COMPANY_PAGE = 'companies/:companyId';
 const bodyCaps = createPatternMatcher(Object.entries(BODY_CAPS).map(([pattern, value]) => ({ pattern, value })));
 const streamedBodies = createPatternMatcher(Object.entries(STREAMED_BODIES).map(([pattern, value]) => ({ pattern, value })));
 const privateWrites = createPatternMatcher(PRIVATE_WRITES.map((pattern) => ({ pattern, value: true })));
+const signedUrlWrites = createPatternMatcher(SIGNED_URL_WRITES.map((pattern) => ({ pattern, value: true })));
 type Lane = keyof typeof FAST_LANE | 'express';
 const lanes = createPatternMatcher<Lane>([
   ...Object.entries(FAST_LANE).map(([value, pattern]) => ({ pattern, value: value as Lane })),
@@ -112,6 +129,11 @@ const moderatorArea = createPatternMatcher([{ pattern: MODERATOR_AREA, value: tr
 /** The largest body the route of `path` (or its data URL) accepts. */
 export function bodyLimitFor(path: string): number {
   return streamedBodyLimit(path) ?? bodyCaps(pagePathOf(path))?.value ?? DEFAULT_BODY_BYTES;
+}
+
+/** Whether a write to `path` is authorised by the signed token in its URL, not by the session (SIGNED_URL_WRITES). */
+export function isSignedUrlWrite(path: string): boolean {
+  return signedUrlWrites(pagePathOf(path))?.value === true;
 }
 
 /** The cap of a route whose body the route streams itself (STREAMED_BODIES), or undefined. */

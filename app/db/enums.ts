@@ -154,3 +154,14 @@ export type TrackerOutcome = (typeof TRACKER_OUTCOMES)[number];
 /** The dated events a tracked company can carry (their names: tracker/calendar-feed.ts). */
 export const TRACKER_EVENT_KINDS = ['es_deadline', 'web_test_deadline', 'briefing', 'interview'] as const;
 export type TrackerEventKind = (typeof TRACKER_EVENT_KINDS)[number];
+
+/**
+ * What a notice on /mypage/notifications is about (issue 33): a moderator's decision on the
+ * student's post, a new post at a favorite company, a selection board reminder, a badge earned.
+ */
+export const NOTIFICATION_KINDS = ['moderation', 'new_post', 'reminder', 'badge'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** How often the new posts at favorite companies are emailed: 毎日, 毎週 (Mondays), 受け取らない. */
+export const DIGEST_FREQUENCIES = ['daily', 'weekly', 'off'] as const;
+export type DigestFrequency = (typeof DIGEST_FREQUENCIES)[number];

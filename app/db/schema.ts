@@ -22,11 +22,13 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   COMPANY_IMPORT_STATUSES,
+  DIGEST_FREQUENCIES,
   EMAIL_REQUEST_KINDS,
   EMPLOYEE_REVIEW_IMPORT_STATUSES,
   ENTRY_SHEET_RESULTS,
   INTERN_FORMATS,
   MODERATION_ACTIONS,
+  NOTIFICATION_KINDS,
   POINT_REASONS,
   POST_STATUSES,
   POST_TYPE_KEYS,
@@ -326,6 +328,8 @@ export const emailJobs = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** A notification email's one-click unsubscribe URL (RFC 8058); null for account emails. */
+    unsubscribeUrl: text('unsubscribe_url'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -861,10 +865,16 @@ export const trackerEvents = pgTable(
     place: text('place').notNull().default(''),
     url: text('url').notNull().default(''),
     memo: text('memo').notNull().default(''),
+    /** When the date was last set (added, or moved): no reminder is sent for a time already past then. */
+    dateSetAt: timestamp('date_set_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('tracker_events_user_date_idx').on(t.userId, t.date), index('tracker_events_company_idx').on(t.companyId)],
+  (t) => [
+    index('tracker_events_user_date_idx').on(t.userId, t.date),
+    index('tracker_events_company_idx').on(t.companyId),
+    index('tracker_events_date_idx').on(t.date),
+  ],
 );
 
 /**
@@ -956,3 +966,79 @@ export const entrySheetQuestions = pgTable(
     // columns (INCLUDE, which Drizzle cannot write): migration 0014.
   ],
 );
+
+// ---------------------------------------------------------------- notifications (お知らせ, issue 33)
+
+export const notificationKind = pgEnum('notification_kind', NOTIFICATION_KINDS);
+export const digestFrequency = pgEnum('digest_frequency', DIGEST_FREQUENCIES);
+
+/**
+ * A student's notices (docs/decisions/083-notifications.md): what /mypage/notifications lists and
+ * the header counts while unread. The text is written when the notice is made (a moderator's
+ * decision reads as it was decided); `dedupe_key` makes each notice once per student, whoever
+ * makes it and however often. A new post's notice waits for the digest (`digested_at`).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKind('kind').notNull(),
+    title: text('title').notNull(),
+    detail: text('detail').notNull().default(''),
+    /** The site path the notice leads to. */
+    link: text('link').notNull().default(''),
+    postId: integer('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    /** A badge's notice: its title is the catalog's name, read when listed (badges stay a leaf). */
+    badgeKindId: smallint('badge_kind_id'),
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: createdAt(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    /** A new post's notice: when the digest took it (emailed, or not to be emailed). */
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('notifications_user_dedupe_key').on(t.userId, t.dedupeKey),
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} IS NULL`),
+    index('notifications_undigested_idx').on(t.userId).where(sql`${t.kind} = 'new_post' AND ${t.digestedAt} IS NULL`),
+    index('notifications_post_idx').on(t.postId).where(sql`${t.postId} IS NOT NULL`),
+  ],
+);
+
+/** A student's choices of notification emails; no row means the defaults. */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  digest: digestFrequency('digest').notNull().default('daily'),
+  /** Reminders of the selection board's events, by kind of event. */
+  remindEsDeadline: boolean('remind_es_deadline').notNull().default(true),
+  remindWebTestDeadline: boolean('remind_web_test_deadline').notNull().default(true),
+  remindBriefing: boolean('remind_briefing').notNull().default(true),
+  remindInterview: boolean('remind_interview').notNull().default(true),
+  /** An ES締切's second reminder, three days before. */
+  remindEsThreeDays: boolean('remind_es_three_days').notNull().default(true),
+  /** Emails of the reminders (the notices on the site follow the kinds above). */
+  reminderEmails: boolean('reminder_emails').notNull().default(true),
+  /** Emails of moderators' decisions on the student's posts. */
+  moderationEmails: boolean('moderation_emails').notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The jobs run at fixed times (the digests, the reminders): the latest time (`slot`) a process
+ * claimed, whether its run finished, and the lease of the process running it, so that one
+ * process runs each slot and a run cut short is taken up again (docs/decisions/083-notifications.md).
+ */
+export const scheduledJobs = pgTable('scheduled_jobs', {
+  name: text('name').primaryKey(),
+  slot: timestamp('slot', { withTimezone: true }).notNull(),
+  /** The slot of the run before: the reminders due since then are this run's. */
+  previousSlot: timestamp('previous_slot', { withTimezone: true }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+});

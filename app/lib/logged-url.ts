@@ -5,7 +5,13 @@
 // listed here.
 
 /** Paths with a secret segment, matched against the decoded path (as React Router matches it). */
-const SECRET_PATHS = [/^(\/+password_reset\/+)[^/?#]+/i, /^(\/+signup\/+confirm\/+)[^/?#]+/i, /^(\/+email_change\/+)[^/?#]+/i];
+const SECRET_PATHS = [
+  /^(\/+password_reset\/+)[^/?#]+/i,
+  /^(\/+signup\/+confirm\/+)[^/?#]+/i,
+  /^(\/+email_change\/+)[^/?#]+/i,
+  // A notification email's one-click unsubscribe link (decision 083).
+  /^(\/+notifications\/+unsubscribe\/+)[^/?#]+/i,
+];
 const SECRET_PARAMS = new Set(['token', 'authenticity_token', 'password', 'key', 'secret']);
 
 function decodedPath(path: string): string {

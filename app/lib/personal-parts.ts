@@ -23,6 +23,8 @@ export type PersonalParts = {
   votedPostIds: number[];
   /** The student's selection tracker entries (issue 17), for the company pages' tracker button. */
   trackerEntries: TrackedEntry[];
+  /** The student's unread notices (お知らせ, issue 33), counted up to 100; 0 for anyone else. */
+  unreadNotices: number;
   /** Badges the view of the call's page earned just now (issue 27: announced on that page). */
   newBadges?: number;
   /** On the top page, a student's own おすすめの企業 (docs/decisions/069-shared-top-page.md). */
@@ -45,6 +47,7 @@ export const NO_PERSONAL_PARTS: PersonalParts = {
   clippedPostIds: [],
   votedPostIds: [],
   trackerEntries: [],
+  unreadNotices: 0,
 };
 
 /** Marks elements to hide while the personal call is pending (global.css). */

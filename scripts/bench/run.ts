@@ -7,7 +7,8 @@
 // (only the import case, on the demo data, scripts/bench/import.ts), BENCH_ONLY=company-import (only
 // the 法人番号 import, scripts/bench/company-import.ts), BENCH_ONLY=backup (only db:backup from a running
 // server, scripts/bench/backup.ts), BENCH_ONLY=servers (one and two servers on PostgreSQL behind a
-// proxy, and each memory's lag: scripts/bench/servers.ts), BENCH_ONLY=reading (only the
+// proxy, and each memory's lag: scripts/bench/servers.ts), BENCH_ONLY=digest (the daily digest of
+// 100,000 students while pages load: scripts/bench/digest.ts), BENCH_ONLY=reading (only the
 // ES search by question and the filtered lists), BENCH_ONLY=students (only the
 // logged-in students' pages, with the node:http baseline), BENCH_DRAFTS=0 (everything
 // but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
@@ -24,6 +25,7 @@ import { type DraftCase, DRAFT_STUDENTS, draftCaseLines, runDraftCase } from './
 import { runBackupBench } from './backup';
 import { runCompanyImportBench } from './company-import';
 import { runServersBench } from './servers';
+import { runDigestBench } from './digest';
 import { runImportBench } from './import';
 import { type BenchTarget, createStudentSessions, growTo, type PostRange, type Stage, type StudentSession } from './generate';
 import { type Measurement, ms, percentile } from './stats';
@@ -54,6 +56,8 @@ const ONLY_COMPANY_IMPORT = process.env.BENCH_ONLY === 'company-import';
 const ONLY_BACKUP = process.env.BENCH_ONLY === 'backup';
 /** BENCH_ONLY=servers: one and two servers behind a proxy, and each memory's lag (scripts/bench/servers.ts). */
 const ONLY_SERVERS = process.env.BENCH_ONLY === 'servers';
+/** BENCH_ONLY=digest: the daily digest of 100,000 students while pages load (scripts/bench/digest.ts). */
+const ONLY_DIGEST = process.env.BENCH_ONLY === 'digest';
 /** BENCH_ONLY=cards: the share-card flood and nothing else. */
 const ONLY_CARDS = process.env.BENCH_ONLY === 'cards';
 /** BENCH_ONLY=students: the logged-in students' pages and nothing else, beside the baseline. */
@@ -67,12 +71,13 @@ if (
   !ONLY_COMPANY_IMPORT &&
   !ONLY_BACKUP &&
   !ONLY_SERVERS &&
+  !ONLY_DIGEST &&
   !ONLY_CARDS &&
   !ONLY_STUDENTS &&
   !ONLY_READING
 )
   throw new Error(
-    'BENCH_ONLY: only "drafts", "import", "company-import", "backup", "servers", "cards", "students" and "reading" are known',
+    'BENCH_ONLY: only "drafts", "import", "company-import", "backup", "servers", "digest", "cards", "students" and "reading" are known',
   );
 const DRAFTS = ONLY_DRAFTS || process.env.BENCH_DRAFTS !== '0';
 
@@ -745,7 +750,9 @@ async function main() {
       ? runBackupBench
       : ONLY_SERVERS
         ? runServersBench
-        : main)().catch((error) => {
+        : ONLY_DIGEST
+          ? runDigestBench
+          : main)().catch((error) => {
   console.error(error);
   process.exit(1);
 });

@@ -6,49 +6,20 @@
 // a company typed in its box, on a phone and a desktop. Issue 31: a 法人番号 差分 file imported from
 // /admin/companies/import (the page's streamed upload) and its companies found under 未分類.
 import { join } from 'node:path';
-import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, request as playwrightRequest, test, type APIRequestContext, type Browser } from '@playwright/test';
 import routes from '../../app/routes';
 import { fill, routeTemplates, type RouteEntry } from '../support/route-paths';
 import { axeViolations } from '../support/axe';
 import { hydrated, press, VIEWPORTS, watchErrors } from '../support/e2e-devices';
-import { signUpThroughEmail, uniqueEmail } from '../support/e2e-students';
+import { DEMO_PASSWORD, logInDemo as logIn, someCompany, signUpThroughEmail, uniqueEmail, writeQuickReport } from '../support/e2e-students';
 
 const PASSWORD = 'e2e-password-1234';
-const DEMO_PASSWORD = 'shulog-demo-2026';
 
 async function signUp(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
   await signUpThroughEmail(page, uniqueEmail('mod'), PASSWORD);
   return page;
-}
-
-async function logIn(browser: Browser, baseURL: string, email: string, viewport = { width: 1280, height: 900 }, mobile = false) {
-  const context = await browser.newContext({ baseURL, viewport, isMobile: mobile, hasTouch: mobile });
-  const page = await context.newPage();
-  await page.goto('/login');
-  await page.getByLabel('メールアドレス').fill(email);
-  await page.getByLabel('パスワード').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-  return page;
-}
-
-async function someCompany(page: Page, index: number, query = 'あ'): Promise<{ id: number; name: string }> {
-  const response = await page.request.get(`/api/company?source=incremental&company_name=${encodeURIComponent(query)}`);
-  const { companies } = (await response.json()) as { companies: Array<{ company_id: number; name: string }> };
-  return { id: companies[index]!.company_id, name: companies[index]!.name };
-}
-
-async function writeQuickReport(page: Page, companyId: number, title: string, report: string) {
-  await page.goto(`/jobhunt_prompt_reports/new?company_id=${companyId}`);
-  await page.getByRole('radiogroup', { name: 'できごと' }).getByLabel('面接').check();
-  await page.getByLabel('日付').fill('2026-11-02');
-  await page.getByLabel('タイトル').fill(title);
-  await page.getByLabel('本文').fill(report);
-  await page.getByRole('button', { name: '審査に送信する' }).click();
-  await expect(page).toHaveURL(/\/mypage\/posts\?submitted=(\d+)/);
-  return Number(/submitted=(\d+)/.exec(page.url())![1]);
 }
 
 test('a post goes from the student to the moderator and back: published on the company page with points and badges', async ({

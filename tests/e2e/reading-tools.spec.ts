@@ -6,25 +6,12 @@
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import { type Device, hydrated, press, rendered, VIEWPORTS, watchErrors } from '../support/e2e-devices';
 import { signUpStudent } from '../support/e2e-students';
+import { closeBadgePopups } from '../support/badge-popups';
 
 /**
  * A first view, clip or vote can earn a badge: its popup (a bottom sheet on phones, a snack bar
  * on desktops) is closed whenever it shows, so that it never covers a button under test.
  */
-async function closeBadgePopups(page: Page): Promise<void> {
-  // The popup can also go while the handler would wait for 閉じる to be clickable: a snack bar
-  // closes by itself after a few seconds, and a reload takes any popup with the page. So the
-  // handler presses the 閉じる of whatever popup is there at that moment, without waiting for one
-  // (evaluateAll), and Playwright then waits until no popup is shown: one that stays fails the test.
-  const close = (popup: Locator) =>
-    popup.evaluateAll((popups) => {
-      for (const button of popups.flatMap((element) => [...element.querySelectorAll('button')]))
-        if (button.getAttribute('aria-label') === '閉じる' || button.textContent?.trim() === '閉じる') button.click();
-    });
-  await page.addLocatorHandler(page.getByRole('dialog', { name: 'バッジを獲得しました' }), close);
-  await page.addLocatorHandler(page.locator('#js-badge-popup-container [role=status]'), close);
-}
-
 /** A page of a new student, watched for errors, with badge popups closed. */
 async function studentPage(browser: Browser, device: Device) {
   const student = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });

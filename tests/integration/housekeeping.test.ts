@@ -21,7 +21,15 @@ async function count(table: string): Promise<number> {
 
 describe('pruning', () => {
   beforeEach(async () => {
-    for (const table of ['sessions', 'email_confirmations', 'password_reset_tokens', 'login_failures', 'email_requests', 'email_jobs'])
+    for (const table of [
+      'sessions',
+      'email_confirmations',
+      'password_reset_tokens',
+      'login_failures',
+      'email_requests',
+      'email_jobs',
+      'notifications',
+    ])
       await database().query(`DELETE FROM ${table}`);
   });
 
@@ -61,6 +69,12 @@ describe('pruning', () => {
       [at(31 * DAY), at(29 * DAY)],
     );
 
+    // Notices: a year and a day old go; a year less a day stay.
+    await q(
+      `INSERT INTO notifications (user_id, kind, title, dedupe_key, created_at) VALUES ($1, 'reminder', 'old', 'old', $2), ($1, 'reminder', 'young', 'young', $3)`,
+      [userId, at(366 * DAY), at(364 * DAY)],
+    );
+
     expect(await pruneOldRows(now)).toEqual({
       sessions: 1,
       confirmations: 2,
@@ -68,7 +82,9 @@ describe('pruning', () => {
       loginFailures: 1,
       emailRequests: 1,
       emailJobs: 2,
+      notices: 1,
     });
+    expect((await database().query<{ title: string }>('SELECT title FROM notifications')).map((r) => r.title)).toEqual(['young']);
     expect(await database().query('SELECT id_hash FROM sessions')).toEqual([{ id_hash: 'live' }]);
     expect(
       (await database().query<{ token_hash: string }>('SELECT token_hash FROM email_confirmations ORDER BY 1')).map((r) => r.token_hash),

@@ -8,7 +8,7 @@ import { db } from '../../app/db/client.server';
 import { badgeGrants, emailJobs, moderationEvents, pointEntries, postReports, postRevisions, posts } from '../../app/db/schema';
 import { getCompanyProfile } from '../../app/features/companies/get-company-profile.server';
 import { approveRevision, rejectRevision } from '../../app/features/moderation/decide.server';
-import { listAuthorNotices } from '../../app/features/moderation/list-author-notices.server';
+import { listNotices } from '../../app/features/notifications/notices.server';
 import { dismissReports, listReportedPosts, reportPost, unpublishPost } from '../../app/features/moderation/reports.server';
 import { CONFIRMATION_WINDOW_MS, getDecisionConfirmation } from '../../app/features/moderation/decision-confirmation.server';
 import {
@@ -150,8 +150,16 @@ describe('approval', () => {
     expect(mails[0]!.body).toContain(`/intern_experiences/${postId}`);
     expect(mails[0]!.body).toContain('500pt');
 
-    const notices = await listAuthorNotices({ userId: author.userId });
-    expect(notices).toEqual([expect.objectContaining({ kind: 'approve', postId, title: '夏の5日間インターン', points: 500 })]);
+    const { notices } = await listNotices({ userId: author.userId });
+    const decided = notices.filter((notice) => notice.kind === 'moderation');
+    expect(decided).toEqual([
+      expect.objectContaining({
+        title: '投稿が公開されました（+500pt）',
+        detail: 'インターン体験記：夏の5日間インターン',
+        link: `/intern_experiences/${postId}`,
+        read: false,
+      }),
+    ]);
 
     // Approving it again: the decision has been made.
     await expect(approveRevision({ moderatorId, postId, revision })).rejects.toSatisfy((error) => {
@@ -218,8 +226,12 @@ describe('rejection and resubmission', () => {
     const [mine] = await listMyPosts({ userId: author.userId, postId });
     expect(mine!.state).toBe('rejected');
     expect(mine!.rejection).toEqual({ reason: 'personal_information', note: '面接官のお名前を伏せてください。' });
-    const notices = await listAuthorNotices({ userId: author.userId });
-    expect(notices[0]).toMatchObject({ kind: 'reject', postId, reason: 'personal_information', title: '本選考の記録' });
+    const { notices } = await listNotices({ userId: author.userId });
+    expect(notices.find((notice) => notice.kind === 'moderation')).toMatchObject({
+      title: '投稿を公開できませんでした',
+      detail: '本選考体験記：本選考の記録\n理由：個人が特定できる内容\n担当者より：面接官のお名前を伏せてください。',
+      link: `/mypage/posts/${postId}/edit`,
+    });
     const mails = await emailsTo(author.email);
     expect(mails.at(-1)!.subject).toBe('【シューログ】投稿を公開できませんでした');
     expect(mails.at(-1)!.body).toContain('個人が特定できる内容');

@@ -81,3 +81,43 @@ export async function signUpThroughEmail(page: Page, email: string, password: st
   await expect(page).toHaveURL(/\/mypage/);
   await badgesAsked;
 }
+
+/** The demo's password (DEMO_DATA=1 on the tests' server). */
+export const DEMO_PASSWORD = 'shulog-demo-2026';
+
+/** A demo account (a student, or the moderator admin@shulog.example) logged in, in a browser context of its own. */
+export async function logInDemo(
+  browser: Browser,
+  baseURL: string,
+  email: string,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+  mobile = false,
+): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport, isMobile: mobile, hasTouch: mobile });
+  const page = await context.newPage();
+  await page.goto('/login');
+  await page.getByLabel('メールアドレス').fill(email);
+  await page.getByLabel('パスワード').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+  return page;
+}
+
+/** The `index`-th company the header's search suggests for `query`. */
+export async function someCompany(page: Page, index: number, query = 'あ'): Promise<{ id: number; name: string }> {
+  const response = await page.request.get(`/api/company?source=incremental&company_name=${encodeURIComponent(query)}`);
+  const { companies } = (await response.json()) as { companies: Array<{ company_id: number; name: string }> };
+  return { id: companies[index]!.company_id, name: companies[index]!.name };
+}
+
+/** A 就活速報 written and sent for review through its form; answers the post's id. */
+export async function writeQuickReport(page: Page, companyId: number, title: string, report: string): Promise<number> {
+  await page.goto(`/jobhunt_prompt_reports/new?company_id=${companyId}`);
+  await page.getByRole('radiogroup', { name: 'できごと' }).getByLabel('面接').check();
+  await page.getByLabel('日付').fill('2026-11-02');
+  await page.getByLabel('タイトル').fill(title);
+  await page.getByLabel('本文').fill(report);
+  await page.getByRole('button', { name: '審査に送信する' }).click();
+  await expect(page).toHaveURL(/\/mypage\/posts\?submitted=(\d+)/);
+  return Number(/submitted=(\d+)/.exec(page.url())![1]);
+}

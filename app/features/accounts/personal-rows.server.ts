@@ -1,5 +1,5 @@
 // A session's row as the personal call reads it (the session, its user, a student's favorites,
-// clips, votes and tracker entries), kept in this process's memory while nothing it holds has
+// clips, votes, tracker entries and unread notices), kept in this process's memory while nothing it holds has
 // changed (docs/decisions/071-personal-rows-in-memory.md). The database announces every change to
 // them on the channel personal_changes (migration 0023, triggers), whichever process or script
 // made it: an entry goes as soon as its change is heard, and none is used while this process may
@@ -29,6 +29,8 @@ export type PersonalRow = {
   voted_post_ids: number[] | null;
   /** 'company_id:category:status:outcome' (migration 0016). */
   tracker_entries: string[] | null;
+  /** A student's unread notices, counted up to 100 (migration 0029). */
+  unread_notices: number | null;
 };
 
 /** A bound on what one missed notification could leave behind: an entry is read again after this. */
@@ -43,11 +45,12 @@ const keysOfUser = new Map<number, Set<string>>();
 
 registerCache({
   name: 'personal rows',
-  holds: "a session's row of personal_parts(): the session, its user, a student's favorites, clips, votes and tracker entries",
+  holds:
+    "a session's row of personal_parts(): the session, its user, a student's favorites, clips, votes, tracker entries and unread notices",
   feeds: 'every session lookup (findSession) and the personal call of the shared pages',
   lifetime: `until the database announces a change to it (channel personal_changes), at most ${forMs(MAX_AGE_MS)}`,
   invalidatedBy:
-    "the triggers of migration 0023 (sessions, users, favorites, clips, useful_votes, tracker_entries), heard by every process; this process's own writes when their request is answered; all of it when the listening connection is lost",
+    "the triggers of migrations 0023 and 0029 (sessions, users, favorites, clips, useful_votes, tracker_entries, notifications), heard by every process; this process's own writes when their request is answered; all of it when the listening connection is lost",
   bound: `${MAX_ENTRIES.toLocaleString('en-US')} sessions, the oldest first`,
   size: () => entries.size,
   clear: () => forgetAll(),

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema';
 import { hashPassword } from '../accounts/password.server';
 import { refreshCompanyStats } from '../companies/refresh-company-stats.server';
+import { POST_TYPES } from '../posts/post-types';
 import { DEMO_PASSWORD } from './accounts';
 import { DEFAULT_DEMO_SEED, generateDemoData } from './generate';
 import { seedReferenceData } from './seed-reference-data.server';
@@ -130,6 +131,28 @@ export async function seedDemoData(options: { seed?: number } = {}): Promise<See
       handle,
     );
     await insertAll(handle, companyViewDays, data.companyViewDays);
+    // お知らせ to try: each student's three newest posts at their favorite companies (not their
+    // own), unread, as the digest's notices (docs/decisions/083-notifications.md), taken by no
+    // digest: the demo's addresses are not real inboxes.
+    const types = sql.join(
+      Object.values(POST_TYPES).map((info) => sql`(${info.key}::post_type, ${info.label}, ${info.slug})`),
+      sql`, `,
+    );
+    await writeRows(
+      sql`INSERT INTO notifications (user_id, kind, title, detail, link, post_id, company_id, dedupe_key, created_at, digested_at)
+          SELECT user_id, 'new_post', name || 'に新しい' || label || 'が投稿されました', title, '/' || slug || '/' || id, id, company_id,
+            'new_post:' || id, published_at, published_at
+          FROM (
+            SELECT f.user_id, c.name, t.label, t.slug, p.title, p.id, p.company_id, p.published_at,
+              row_number() OVER (PARTITION BY f.user_id ORDER BY p.published_at DESC, p.id DESC) AS n
+            FROM favorites f
+            JOIN companies c ON c.id = f.company_id
+            JOIN posts p ON p.company_id = f.company_id AND p.status = 'published' AND p.author_id IS DISTINCT FROM f.user_id
+            JOIN (VALUES ${types}) AS t(type, label, slug) ON t.type = p.type
+          ) newest
+          WHERE n <= 3`,
+      handle,
+    );
 
     for (const table of SERIAL_TABLES) {
       await handle.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT coalesce(max(id), 1) FROM ${table}))`));

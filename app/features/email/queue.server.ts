@@ -53,6 +53,8 @@ export async function enqueueEmail(options: {
   subject: string;
   text: string;
   dedupeKey?: string;
+  /** A notification email's one-click unsubscribe URL (RFC 8058): sent as List-Unsubscribe. */
+  unsubscribeUrl?: string;
 }): Promise<{ id: number } | null> {
   const [row] = await orDb(options.tx)
     .insert(emailJobs)
@@ -61,6 +63,7 @@ export async function enqueueEmail(options: {
       subject: options.subject,
       body: options.text,
       dedupeKey: options.dedupeKey ?? null,
+      unsubscribeUrl: options.unsubscribeUrl ?? null,
       // Due now on the application's clock, the one claims compare with (not the database's
       // now(), whose microseconds would put it just after a claim made in the same millisecond).
       runAt: new Date(),
@@ -71,7 +74,15 @@ export async function enqueueEmail(options: {
   return row ?? null;
 }
 
-export type ClaimedEmail = { id: number; to: string; subject: string; body: string; attempts: number; createdAt: Date };
+export type ClaimedEmail = {
+  id: number;
+  to: string;
+  subject: string;
+  body: string;
+  attempts: number;
+  createdAt: Date;
+  unsubscribeUrl: string | null;
+};
 
 /**
  * Takes up to `limit` due emails for this sender: one statement, so a short transaction of its
@@ -108,6 +119,7 @@ export async function claimDueEmails(options: { now?: Date; limit?: number } = {
       body: emailJobs.body,
       attempts: emailJobs.attempts,
       createdAt: emailJobs.createdAt,
+      unsubscribeUrl: emailJobs.unsubscribeUrl,
     });
 }
 
@@ -154,7 +166,13 @@ export async function deliverDueEmails(
     claimed.map(async (email) => {
       try {
         await withTimeout(
-          transport.send({ to: email.to, subject: email.subject, text: email.body, messageId: emailMessageId(email) }),
+          transport.send({
+            to: email.to,
+            subject: email.subject,
+            text: email.body,
+            messageId: emailMessageId(email),
+            unsubscribeUrl: email.unsubscribeUrl,
+          }),
           EMAIL_SEND_TIMEOUT_MS,
         );
       } catch (error) {

@@ -14,6 +14,11 @@ export type OutgoingEmail = {
   text: string;
   /** Stable for one queued email, so a receiver can drop a second copy (see the decision). */
   messageId: string;
+  /**
+   * A notification email's one-click unsubscribe URL: List-Unsubscribe with
+   * List-Unsubscribe-Post (RFC 8058). Account emails have none.
+   */
+  unsubscribeUrl?: string | null;
 };
 
 export type EmailTransport = {
@@ -49,6 +54,9 @@ export function smtpTransport(url: string): EmailTransport {
         subject: email.subject,
         text: email.text,
         messageId: email.messageId,
+        ...(email.unsubscribeUrl
+          ? { headers: { 'List-Unsubscribe': `<${email.unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' } }
+          : {}),
       });
     },
   };

@@ -14,6 +14,7 @@ import { writePublishedContent } from '../posts/write-published-content.server';
 import { creditPublishedPost } from '../rewards/credit-points.server';
 import { recordModeratorAction } from './audit-log.server';
 import { notifyAuthor } from './notify-author.server';
+import { collectNewPost } from '../notifications/new-posts.server';
 
 export type Decision = { postId: number; revision: number };
 
@@ -115,6 +116,18 @@ export async function approveRevision(options: Decision & { tx?: DbOrTx; moderat
     if (post.companyId !== null) await refreshCompanyStats({ tx, companyIds: [post.companyId] });
     await recordModeratorAction({ tx, moderatorId: options.moderatorId, action: 'approve', postId: post.id, revision: revision.revision });
 
+    // The students who keep the company as a favorite are told (the digest emails it later).
+    await collectNewPost({
+      tx,
+      post: {
+        id: post.id,
+        type: post.type,
+        title: revisionTitle(revision.content, post.title),
+        companyId: post.companyId,
+        authorId: post.authorId,
+      },
+      now,
+    });
     if (post.authorId === null) return { points: 0, newBadgeKindIds: [] };
     const published = await recordActivity({ tx, userId: post.authorId, activity: { type: 'post_published', postType: post.type } });
     const credit = await creditPublishedPost({ tx, userId: post.authorId, postId: post.id, postType: post.type });

@@ -12,6 +12,7 @@ import { getPostContent } from '../posts/get-post.server';
 import { recordModeratorAction } from './audit-log.server';
 import { lockPost, subjectName } from './decide.server';
 import { notifyAuthor } from './notify-author.server';
+import { withdrawNewPost } from '../notifications/new-posts.server';
 
 /**
  * Records a student's report of a published post. Idempotent: a second report of the same post
@@ -165,6 +166,7 @@ export async function unpublishPost(options: {
         .values({ postId: post.id, revision: post.revision, content, submittedAt: post.publishedAt, ...rejected });
     }
     await tx.update(posts).set({ status: 'rejected', updatedAt: now }).where(eq(posts.id, post.id));
+    await withdrawNewPost({ tx, postId: post.id });
     if (post.companyId !== null) await refreshCompanyStats({ tx, companyIds: [post.companyId] });
     await recordModeratorAction({
       tx,

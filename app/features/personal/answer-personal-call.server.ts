@@ -101,5 +101,6 @@ export async function answerPersonalCall(options: { sessionId: string | null; pa
     clippedPostIds: (row?.clipped_post_ids ?? []).map(Number),
     votedPostIds: (row?.voted_post_ids ?? []).map(Number),
     trackerEntries: (row?.tracker_entries ?? []).map(trackedEntry).filter((entry): entry is TrackedEntry => entry !== null),
+    unreadNotices: Number(row?.unread_notices ?? 0),
   };
 }

@@ -132,12 +132,14 @@ export async function addTrackerEvent(options: {
   userId: number;
   companyId: number;
   event: TrackerEventInput;
+  /** When it is added: a reminder whose time is already past then is not sent (decision 083). */
+  now?: Date;
 }): Promise<number> {
   const handle = orDb(options.tx);
   const { event } = options;
   const [row] = await writeRows<{ id: number }>(
-    sql`INSERT INTO tracker_events (user_id, company_id, kind, date, time, place, url, memo)
-        SELECT ${options.userId}, ${options.companyId}, ${event.kind}, ${event.date}, ${event.time}, ${event.place}, ${event.url}, ${event.memo}
+    sql`INSERT INTO tracker_events (user_id, company_id, kind, date, time, place, url, memo, date_set_at)
+        SELECT ${options.userId}, ${options.companyId}, ${event.kind}, ${event.date}, ${event.time}, ${event.place}, ${event.url}, ${event.memo}, ${options.now ?? new Date()}
         WHERE EXISTS (SELECT 1 FROM tracker_entries WHERE user_id = ${options.userId} AND company_id = ${options.companyId})
         RETURNING id`,
     handle,

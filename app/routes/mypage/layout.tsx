@@ -9,6 +9,7 @@ import styles from './mypage.module.css';
 // Later parts add their tab and route here (docs/decisions/023-routes-by-area.md).
 const TABS = [
   { to: '/mypage', label: 'プロフィール・希望条件' },
+  { to: '/mypage/notifications', label: 'お知らせ', current: (pathname: string) => pathname.startsWith('/mypage/notifications') },
   { to: '/mypage/selections', label: '選考管理' },
   { to: '/mypage/favorite_companies', label: 'お気に入り企業' },
   { to: '/mypage/posts', label: '投稿' },

@@ -16,8 +16,8 @@ import {
 import { requireStudent } from '../../features/accounts/session-request.server';
 import { updateMatchConditions } from '../../features/accounts/update-match-conditions.server';
 import { updateProfile } from '../../features/accounts/update-profile.server';
-import { AuthorNotices } from '../../features/moderation/components/author-notices';
-import { listAuthorNotices } from '../../features/moderation/list-author-notices.server';
+import { LatestNotices } from '../../features/notifications/components/latest-notices';
+import { listNotices } from '../../features/notifications/notices.server';
 import { isPostPath } from '../../features/posts/post-types';
 import { AppError } from '../../lib/app-error';
 import { listValue, parseForm, textValue } from '../../lib/form';
@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     getMyProfile({ userId: user.id }),
     // The same industries and prefectures as the search filters, kept a minute per process.
     listFilterOptions(),
-    listAuthorNotices({ userId: user.id }),
+    listNotices({ userId: user.id, limit: 3, unreadOnly: true }),
   ]);
   if (!profile) throw new AppError('not_found');
   return { profile, choices, notices, graduationYears: graduationYearChoices(), back };
@@ -139,7 +139,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
           <Link to={back.path}>{back.label}</Link>
         </p>
       )}
-      <AuthorNotices notices={notices} />
+      <LatestNotices notices={notices.notices} more={notices.more} />
       {!profile.profileCompletedAt && (
         <div className={styles.callout} role="status">
           <p className={styles.calloutTitle}>会員登録が完了しました</p>

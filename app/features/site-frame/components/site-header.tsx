@@ -5,7 +5,7 @@ import { Link } from '../../../ui/link';
 import { CsrfField } from '../../accounts/components/csrf-field';
 import { useViewer } from '../../accounts/viewer';
 import { CompanySearchBox } from '../../search/components/company-search-box';
-import { PERSONAL_PART } from '../../../lib/personal-parts';
+import { PERSONAL_PART, useLoadedPersonalParts } from '../../../lib/personal-parts';
 import { withRedirectTo } from '../../../lib/return-path';
 import { browserCookie, NOTICE_COOKIE, NOTICES, type Notice, type NoticeKey } from '../../../lib/cookies';
 import { useSnackBar } from '../../../ui/snack-bar';
@@ -40,6 +40,61 @@ function useServerNotice() {
   }, [location.key, snackBar]);
 }
 
+/** A student's unread notices (お知らせ), from the personal call on every page, so that shared pages stay shared (issue 33). */
+function useUnreadNotices(): { unread: number; count: string } {
+  const unread = useLoadedPersonalParts()?.unreadNotices ?? 0;
+  return { unread, count: unread > 99 ? '99+' : String(unread) };
+}
+
+/**
+ * The unread count, visible, inside a name that says what it counts: 「お知らせ（未読3件）」 is read
+ * out where 「3」 is seen (the visible text is part of the link's name).
+ */
+function UnreadCount({ before, className }: { before: string; className?: string }) {
+  const { unread, count } = useUnreadNotices();
+  if (unread === 0) return null;
+  return (
+    <>
+      <span className="visually-hidden">{before}</span>
+      <span className={className}>{count}</span>
+      <span className="visually-hidden">件）</span>
+    </>
+  );
+}
+
+/** The bell of a student's notices with the unread count (a desktop's header; a phone's has no room). */
+function NoticeBell() {
+  const { unread } = useUnreadNotices();
+  return (
+    <Link to="/mypage/notifications" className={styles.bell}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path
+          d="M12 3a6 6 0 0 0-6 6v3.6l-1.6 2.9A1 1 0 0 0 5.3 17h13.4a1 1 0 0 0 .9-1.5L18 12.6V9a6 6 0 0 0-6-6zm-2.5 15.5a2.5 2.5 0 0 0 5 0z"
+          fill="currentColor"
+        />
+      </svg>
+      {unread === 0 && <span className="visually-hidden">お知らせ</span>}
+      <UnreadCount before="お知らせ（未読" className={styles.unread} />
+    </Link>
+  );
+}
+
+/**
+ * マイページ, with the unread count on a phone (where /mypage opens with the unread notices): the
+ * header has no room there for a bell beside マイページ and ログアウト.
+ */
+function MyPageLink() {
+  return (
+    <Link to="/mypage" className={cx(styles.navPrimary, styles.myPage)}>
+      マイページ
+      {/* Shown (and read out) on a phone only: a desktop has the bell. */}
+      <span className={styles.myPageCount}>
+        <UnreadCount before="（未読のお知らせ" className={styles.myPageUnread} />
+      </span>
+    </Link>
+  );
+}
+
 export function SiteHeader() {
   const viewer = useViewer();
   useServerNotice();
@@ -68,10 +123,15 @@ export function SiteHeader() {
                   選考管理
                 </Link>
               )}
+              {viewer.role === 'student' && <NoticeBell />}
               {/* A moderator's own page is the admin area's queue of posts to review. */}
-              <Link to={viewer.role === 'student' ? '/mypage' : '/admin'} className={styles.navPrimary}>
-                {viewer.role === 'student' ? 'マイページ' : '管理画面'}
-              </Link>
+              {viewer.role === 'student' ? (
+                <MyPageLink />
+              ) : (
+                <Link to="/admin" className={styles.navPrimary}>
+                  管理画面
+                </Link>
+              )}
               <Form method="post" action="/logout" className={styles.logoutForm} onSubmit={forgetLocalDrafts}>
                 <CsrfField />
                 <button type="submit" className={styles.navLink}>
