@@ -74,6 +74,33 @@ export async function enqueueEmail(options: {
   return row ?? null;
 }
 
+export type QueuedEmail = { to: string; subject: string; text: string; dedupeKey?: string; unsubscribeUrl?: string };
+
+/**
+ * Queues many emails in one statement (a digest's batch): as enqueueEmail, each with its dedupe key
+ * ignored when already queued. Answers how many were queued.
+ */
+export async function enqueueEmails(options: { tx?: DbOrTx; emails: QueuedEmail[] }): Promise<number> {
+  if (options.emails.length === 0) return 0;
+  const runAt = new Date();
+  const rows = await orDb(options.tx)
+    .insert(emailJobs)
+    .values(
+      options.emails.map((email) => ({
+        to: email.to,
+        subject: email.subject,
+        body: email.text,
+        dedupeKey: email.dedupeKey ?? null,
+        unsubscribeUrl: email.unsubscribeUrl ?? null,
+        runAt,
+      })),
+    )
+    .onConflictDoNothing({ target: emailJobs.dedupeKey })
+    .returning({ id: emailJobs.id });
+  if (rows.length > 0) for (const listener of listeners) listener();
+  return rows.length;
+}
+
 export type ClaimedEmail = {
   id: number;
   to: string;

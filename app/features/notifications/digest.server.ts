@@ -9,7 +9,7 @@ import type { DigestFrequency, PostTypeKey } from '../../db/enums';
 import { writeRows } from '../../db/client.server';
 import { inTransaction } from '../../db/transaction.server';
 import { publicOrigin } from '../../lib/config.server';
-import { enqueueEmail } from '../email/queue.server';
+import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
 import { POST_TYPES } from '../posts/post-types';
 import { type DigestCompany, digestMail } from './mails';
 import { unsubscribeUrl } from './unsubscribe-links.server';
@@ -19,6 +19,7 @@ export const DIGEST_BATCH = 500;
 
 type TakenRow = {
   last: number;
+  notice_id: number | null;
   user_id: number | null;
   digest: DigestFrequency | null;
   email: string | null;
@@ -66,7 +67,7 @@ export async function runDigest(options: {
               AND coalesce(s.digest, 'daily') IN (${options.frequency}, 'off')
             RETURNING n.user_id, n.post_id, n.company_id, n.detail AS title, n.link, n.created_at, n.id, coalesce(s.digest, 'daily') AS digest
           )
-          SELECT (SELECT max(user_id) FROM batch) AS last, t.user_id, t.digest, u.email, u.name, t.company_id,
+          SELECT (SELECT max(user_id) FROM batch) AS last, t.id AS notice_id, t.user_id, t.digest, u.email, u.name, t.company_id,
             c.name AS company_name, p.type AS post_type, t.title, t.link, p.status = 'published' AS published
           FROM (SELECT 1) one
           LEFT JOIN taken t ON true
@@ -87,6 +88,7 @@ export async function runDigest(options: {
         list.push(row);
         byStudent.set(row.user_id, list);
       }
+      const emails: QueuedEmail[] = [];
       for (const [userId, taken] of byStudent) {
         const companies: DigestCompany[] = [];
         for (const row of taken) {
@@ -112,17 +114,18 @@ export async function runDigest(options: {
           unsubscribeUrl: unsubscribe,
           kind: 'digest',
         });
-        await enqueueEmail({
-          tx,
+        emails.push({
           to: taken[0]!.email!,
           subject: mail.subject,
           text: mail.text,
-          dedupeKey: `digest:${userId}:${options.windowEnd.toISOString()}:${cursor}`,
+          // Once per notice taken: a batch replayed queues nothing twice.
+          dedupeKey: `digest:${userId}:${Math.min(...taken.map((row) => Number(row.notice_id)))}`,
           unsubscribeUrl: unsubscribe,
         });
-        result.emails += 1;
         result.posts += taken.length;
       }
+      // One statement for the batch's emails.
+      result.emails += await enqueueEmails({ tx, emails });
       result.students += byStudent.size;
       result.batches += 1;
       return false;

@@ -12,7 +12,7 @@ import { notifications } from '../../db/schema';
 import { inTransaction } from '../../db/transaction.server';
 import { publicOrigin } from '../../lib/config.server';
 import { addDays, TOKYO_TIME_ZONE, tokyoDate } from '../../lib/tokyo-time';
-import { enqueueEmail } from '../email/queue.server';
+import { enqueueEmails, type QueuedEmail } from '../email/queue.server';
 import { type Reminder, reminderLine, reminderMail, reminderTitle } from './mails';
 import { JOB_HOUR, reminderInstant } from './schedule';
 import { unsubscribeUrl } from './unsubscribe-links.server';
@@ -117,6 +117,7 @@ export async function runReminders(options: {
         if (!row.emails) continue;
         byStudent.set(row.user_id, [...(byStudent.get(row.user_id) ?? []), row]);
       }
+      const emails: QueuedEmail[] = [];
       for (const [userId, due] of byStudent) {
         const unsubscribe = unsubscribeUrl(userId, 'reminders');
         const mail = reminderMail({
@@ -127,16 +128,15 @@ export async function runReminders(options: {
           unsubscribeUrl: unsubscribe,
           kind: 'reminders',
         });
-        await enqueueEmail({
-          tx,
+        emails.push({
           to: due[0]!.email,
           subject: mail.subject,
           text: mail.text,
           dedupeKey: `reminders:${userId}:${due.map((row) => `${row.id}.${row.date}.${row.days}`).join(',')}`.slice(0, 500),
           unsubscribeUrl: unsubscribe,
         });
-        result.emails += 1;
       }
+      result.emails += await enqueueEmails({ tx, emails });
       result.batches += 1;
       return false;
     });
