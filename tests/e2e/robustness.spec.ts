@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test';
 import routes from '../../app/routes';
 import { fuzzCases, hostileTextCases, runFuzz, summarize } from '../support/route-fuzz';
 import { PRODUCTION_ENV, startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
-import { mailText, type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -187,7 +187,7 @@ test('links in emails, canonical and OGP URLs and the sitemap come from PUBLIC_O
   const resetLink = async () =>
     mail.messages
       .filter((message) => message.to.includes('student37@shulog.example'))
-      .map((message) => /(https?:\/\/[^\s<"]+\/password_reset\/[A-Za-z0-9_-]+)/.exec(mailText(message))?.[1])
+      .map((message) => /(https?:\/\/[^\s<"]+\/password_reset\/[A-Za-z0-9_-]+)/.exec(message.text)?.[1])
       .find(Boolean);
   await expect.poll(resetLink, { timeout: 10_000 }).toBeDefined();
   const link = await resetLink();

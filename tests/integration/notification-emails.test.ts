@@ -1,13 +1,11 @@
 // Notification emails through a real SMTP server (issue 33): the queue's SMTP transport (nodemailer)
-// delivers to an SMTP server this test starts (smtp-server, nodemailer's own), and the received
-// messages are read with mailparser: the digest and the reminders carry List-Unsubscribe and
-// List-Unsubscribe-Post (RFC 8058), a Message-ID, a Date, the Japanese subject encoded, and the
-// body a student reads; an account email (a password reset) carries no unsubscribe header.
+// delivers to an SMTP server this test starts (tests/support/smtp-sink.ts: smtp-server, nodemailer's
+// own), and each message is read again whole with mailparser: the digest and the reminders carry
+// List-Unsubscribe and List-Unsubscribe-Post (RFC 8058), a Message-ID, a Date, the Japanese subject
+// encoded, and the body a student reads; an account email (a password reset) has no unsubscribe header.
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { db } from '../../app/db/client.server';
 import { emailJobs, postRevisions } from '../../app/db/schema';
@@ -21,41 +19,23 @@ import { addTrackerEvent } from '../../app/features/tracker/writes.server';
 import { addDays, tokyoDate, tokyoInstant } from '../../app/lib/tokyo-time';
 import { createCompany, createModerator, createStudent, favoriteCompany, newRequester, submitPost, trackCompany } from '../factories';
 import { setUpTestDatabase } from '../setup/test-database';
+import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 setUpTestDatabase();
 
 type Received = { raw: string; parsed: ParsedMail };
-const received: Received[] = [];
-let server: SMTPServer;
-let url = '';
+let sink: SmtpSink;
 
 beforeAll(async () => {
-  server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8');
-        void simpleParser(raw).then((parsed) => {
-          received.push({ raw, parsed });
-          callback();
-        }, callback);
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`;
+  sink = await startSmtpSink();
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await sink.close();
 });
 
 async function deliver() {
-  const transport = smtpTransport(url);
+  const transport = smtpTransport(sink.url);
   for (let round = 0; round < 10; round++) if ((await deliverDueEmails({ transport, limit: 50 })).claimed === 0) return;
 }
 
@@ -67,7 +47,13 @@ const header = (mail: ParsedMail, name: string) =>
     .replace(/\r\n[ \t]+/g, ' ')
     .trim();
 
-const to = (address: string) => received.filter((mail) => mail.parsed.to && JSON.stringify(mail.parsed.to).includes(address));
+/** The messages to `address`, each parsed again whole (its header lines as sent). */
+const to = (address: string): Promise<Received[]> =>
+  Promise.all(
+    sink.messages
+      .filter((mail) => mail.to.includes(address))
+      .map(async (mail) => ({ raw: mail.data, parsed: await simpleParser(mail.data) })),
+  );
 
 describe('notification emails over SMTP', () => {
   it('sends the digest with the one-click unsubscribe headers, a Message-ID, a Date and an encoded Japanese subject', async () => {
@@ -90,7 +76,7 @@ describe('notification emails over SMTP', () => {
     await runDigest({ frequency: 'daily', windowEnd: new Date() });
     await deliver();
 
-    const [mail, ...more] = to(reader.email);
+    const [mail, ...more] = await to(reader.email);
     expect(more).toEqual([]);
     const { parsed, raw } = mail!;
     expect(parsed.subject).toBe('【シューログ】お気に入り企業に新しい体験記が1件投稿されました');
@@ -111,7 +97,7 @@ describe('notification emails over SMTP', () => {
     expect(parsed.text).toContain(unsubscribe);
     expect(parsed.text).toContain('/mypage/notifications/settings');
     // The author's decision email: its own kind of unsubscribe.
-    const decision = to(author.email)[0]!;
+    const decision = (await to(author.email))[0]!;
     expect(decision.parsed.subject).toBe('【シューログ】投稿が公開されました');
     expect(header(decision.parsed, 'list-unsubscribe')).toMatch(/^<http:[^>]+-moderation-[^>]+>$/);
   });
@@ -132,7 +118,7 @@ describe('notification emails over SMTP', () => {
     await runReminders({ from: new Date(slot.getTime() - 86_400_000), to: slot, now: slot });
     await requestPasswordReset({ email: student.email, requester: { ...newRequester(), sessionId: randomUUID() } });
     await deliver();
-    const mails = to(student.email);
+    const mails = await to(student.email);
     const reminder = mails.find((mail) => mail.parsed.subject?.includes('Webテスト締切'))!;
     expect(reminder.parsed.subject).toBe('【シューログ】明日はWebテスト締切です（株式会社締切）');
     expect(header(reminder.parsed, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');

@@ -369,6 +369,8 @@ describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-r
       for (let i = 0; i < 4; i++) expect((await student.get('/mypage/favorite_companies')).status).toBe(200);
       expect(proxy.answeredBy.get(servers[1].url) ?? 0).toBeGreaterThan(0);
     },
+    // Three writers and ten readers, a kill and a restart: longer than a test's default beside CI's browser tests.
+    120_000,
   );
 
   it.runIf(run && bouncer)(

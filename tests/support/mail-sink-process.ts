@@ -6,7 +6,7 @@
 //   GET /messages?to=ADDR every message to ADDR (all when `to` is absent), oldest first, as JSON
 //                         [{ to, subject, text }], the subject and text decoded as a student reads them
 import { createServer } from 'node:http';
-import { mailHeader, mailText, type SinkMessage, startSmtpSink } from './smtp-sink';
+import { type SinkMessage, startSmtpSink } from './smtp-sink';
 
 const smtpPort = Number(process.env.SMTP_PORT);
 const httpPort = Number(process.env.HTTP_PORT);
@@ -28,7 +28,7 @@ const http = createServer((request, response) => {
   const to = url.searchParams.get('to')?.toLowerCase();
   const messages: SinkMessage[] = sink.messages
     .filter((message) => to === undefined || message.to.some((address) => address.toLowerCase() === to))
-    .map((message) => ({ to: message.to, subject: mailHeader(message, 'Subject') ?? '', text: mailText(message) }));
+    .map((message) => ({ to: message.to, subject: message.subject, text: message.text }));
   response.setHeader('Content-Type', 'application/json; charset=utf-8');
   response.end(JSON.stringify(messages));
 });
