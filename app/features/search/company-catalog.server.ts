@@ -461,7 +461,15 @@ function changesPaused(): void {
   if (changesHeard === changesWhenBegun) return;
   // The build under way read the companies before the last change: stop it, start again.
   if (loading) abandoning = true;
-  else if (!checking) checkNow();
+  else if (!checking) {
+    try {
+      checkNow();
+    } catch (error) {
+      // A timer's callback: the database may have closed meanwhile (a shutdown, a test's end).
+      // Nothing to check then; a throw here would be an uncaught exception.
+      staleCatalog.failed(error);
+    }
+  }
 }
 
 /**
