@@ -87,6 +87,8 @@ async function expectHeadingFocused(page: Page, device: Device, asked: Promise<R
     await expect(badgeSheet(page)).toHaveCount(0);
   } else {
     await expect(badgeSheet(page)).toContainText('バッジを獲得しました');
+    // The sheet has taken focus (it answers the keyboard from then on), as a person sees it do.
+    await expect.poll(() => badgeSheet(page).evaluate((sheet) => sheet.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await expect(badgeSheet(page)).toBeHidden();
   }
