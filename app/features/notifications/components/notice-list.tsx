@@ -45,8 +45,9 @@ export function NoticeList({ notices, unread }: { notices: Notice[]; unread: (no
               )}
             </p>
             {first && <p className={styles.detail}>{first}</p>}
-            {rest.map((line) => (
-              <p key={line} className={styles.note}>
+            {rest.map((line, index) => (
+              // Two lines may read the same (a note repeating the reason), and they never move: the place is the key.
+              <p key={index} className={styles.note}>
                 {line}
               </p>
             ))}
