@@ -9,6 +9,10 @@ export default [
   // Companies and search
   route('companies', 'routes/companies.tsx'),
   route('companies/:companyId', 'routes/company.tsx'),
+  // 選考対策 (issue 34, docs/decisions/084-selection-insight.md): a company's selection flow, the
+  // questions asked and how results came; and the questions of every company, searchable.
+  route('companies/:companyId/selection', 'routes/company-selection.tsx'),
+  route('interview_questions', 'routes/interview-questions.tsx'),
   route('companies/:companyId/:type', 'routes/company-posts.tsx'),
   // Every company's entry sheets (searchable by question) and internship experiences (issue 16).
   route('entry_sheets', 'routes/post-list.tsx', { id: 'post-list-entry-sheets' }),

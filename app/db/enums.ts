@@ -123,6 +123,36 @@ export type ScreeningResult = (typeof SCREENING_RESULTS)[number];
 export const SCREENING_STEP_KINDS = ['es', 'web_test', 'gd', 'interview'] as const;
 export type ScreeningStepKind = (typeof SCREENING_STEP_KINDS)[number];
 
+/** How a selection step's result reached the student (結果連絡, issue 34): silent is no contact at all. */
+export const RESULT_CHANNELS = ['phone', 'email', 'mypage', 'silent'] as const;
+export type ResultChannel = (typeof RESULT_CHANNELS)[number];
+
+/** A 就活速報's outcome of the step it reports on (通過 / 不合格 / 結果待ち). */
+export const STEP_OUTCOMES = ['passed', 'failed', 'waiting'] as const;
+export type StepOutcome = (typeof STEP_OUTCOMES)[number];
+
+/**
+ * A step of a selection as one key (issue 34): ES, Webテスト, GD, the n-th interview, or the final
+ * one. The 選考対策 page counts steps by this key; a 就活速報 names its step with it.
+ */
+export const SELECTION_STEP_KEYS = [
+  'es',
+  'web_test',
+  'gd',
+  'interview_1',
+  'interview_2',
+  'interview_3',
+  'interview_4',
+  'interview_5',
+  'interview_6',
+  'interview_7',
+  'interview_8',
+  'interview_9',
+  'interview_10',
+  'final',
+] as const;
+export type SelectionStepKey = (typeof SELECTION_STEP_KEYS)[number];
+
 export const SELECTION_TYPES = ['intern', 'recruit'] as const;
 export type SelectionType = (typeof SELECTION_TYPES)[number];
 

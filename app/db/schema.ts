@@ -45,6 +45,7 @@ import {
   TRACKER_STATUSES,
   USER_ROLES,
   type ScreeningStepKind,
+  type ResultChannel,
 } from './enums';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -661,6 +662,8 @@ export const internExperiences = pgTable(
     ratingDirectlyLinkedToOffer: rating('rating_directly_linked_to_offer'),
     ratingLevel: rating('rating_level'),
     ratingTheme: rating('rating_theme'),
+    /** The internship's selection as steps, when the author gave them (issue 34). */
+    steps: jsonb('steps').$type<SelectionStep[]>().notNull().default([]),
   },
   (t) => [
     index('intern_experiences_company_season_idx').on(t.companyId, t.year, t.season),
@@ -678,8 +681,24 @@ export const internExperiences = pgTable(
 
 export const screeningResult = pgEnum('screening_result', SCREENING_RESULTS);
 
-/** One step of a screening experience; `final` marks the last interview of the selection (最終面接). */
-export type ScreeningStep = { kind: ScreeningStepKind; round?: number; final?: boolean; body: string };
+/**
+ * One step of a selection as a 体験記 stores it; `final` marks the last interview of the selection
+ * (最終面接). The date, the questions asked and how the result came (結果連絡: days after the step,
+ * by which channel) are optional (issue 34). An intern experience's selection steps have no body.
+ */
+export type SelectionStep = {
+  kind: ScreeningStepKind;
+  round?: number;
+  final?: boolean;
+  /** YYYY-MM-DD */
+  date?: string;
+  questions?: string[];
+  resultDays?: number;
+  resultVia?: ResultChannel;
+};
+
+/** One step of a screening experience: a selection step with what happened in it. */
+export type ScreeningStep = SelectionStep & { body: string };
 
 /** Screening experience (本選考体験記): graduation year, steps taken and the result. */
 export const screeningExperiences = pgTable('screening_experiences', {
@@ -964,6 +983,86 @@ export const entrySheetQuestions = pgTable(
     index('entry_sheet_questions_company_idx').on(t.companyId, t.publishedAt.desc()),
     // The newest-first indexes, overall and per industry, carry the search key and the filtered
     // columns (INCLUDE, which Drizzle cannot write): migration 0014.
+  ],
+);
+
+// ---------------------------------------------------------------- 選考対策 (issue 34)
+// What the posts say about each company's selection, as rows: written by sync_selection_insight
+// (migration 0030) at commit whenever a post is published, changed or taken down, never by a
+// feature, so that the 選考対策 page and the question search read a company's rows and never the
+// posts (docs/decisions/084-selection-insight.md).
+
+/** One reported selection (a 本選考体験記, or an インターン体験記 with its steps): its flow as step keys. */
+export const selectionReports = pgTable(
+  'selection_reports',
+  {
+    postId: integer('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    type: postType('type').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    graduationYear: smallint('graduation_year'),
+    /** The steps' keys in order, joined by commas (es,web_test,interview_1,final). */
+    flow: text('flow').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('selection_reports_company_idx').on(t.companyId, t.type)],
+);
+
+/**
+ * One step a student reported: a step of a 体験記 (position 1…) or the step a 就活速報 is about
+ * (position 0), with whether it was passed where that is known, and how its result came.
+ */
+export const selectionStepReports = pgTable(
+  'selection_step_reports',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    type: postType('type').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    graduationYear: smallint('graduation_year'),
+    step: text('step').notNull(),
+    passed: boolean('passed'),
+    resultDays: smallint('result_days'),
+    resultVia: text('result_via'),
+    stepDate: date('step_date', { mode: 'string' }),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.position] }), index('selection_step_reports_company_idx').on(t.companyId, t.step)],
+);
+
+/** One question asked in a reported step (聞かれた質問), with the search key of the ES search. */
+export const selectionQuestions = pgTable(
+  'selection_questions',
+  {
+    postId: integer('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull(),
+    ord: smallint('ord').notNull(),
+    type: postType('type').notNull(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    industryId: integer('industry_id'),
+    graduationYear: smallint('graduation_year'),
+    step: text('step').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
+    question: text('question').notNull(),
+    searchKey: text('search_key').notNull(),
+    bigrams: integer('bigrams').array().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.position, t.ord] }),
+    index('selection_questions_bigrams_idx').using('gin', t.bigrams),
+    index('selection_questions_company_idx').on(t.companyId, t.publishedAt.desc()),
+    // The newest-first index with the filtered columns (INCLUDE, which Drizzle cannot write): migration 0030.
   ],
 );
 

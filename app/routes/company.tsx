@@ -5,6 +5,7 @@ import { RatingSummary } from '../features/companies/components/rating-summary';
 import { getCompanyProfile } from '../features/companies/get-company-profile.server';
 import { POST_TYPE_LIST, POST_TYPES, postPath } from '../features/posts/post-types';
 import { recordCompanyView } from '../features/recommendations/record-company-view.server';
+import { getCommonFlow } from '../features/selection-insight/get-selection-insight.server';
 import { formatCount, formatDate } from '../lib/format';
 import { parseId } from '../lib/http';
 import { SHARED_PAGE } from '../lib/shared-page';
@@ -25,10 +26,11 @@ export const handle = SHARED_PAGE;
 
 export async function loader({ params }: Route.LoaderArgs) {
   const companyId = parseId(params.companyId);
-  const company = companyId === null ? null : await getCompanyProfile({ companyId });
+  const [company, commonFlow] =
+    companyId === null ? [null, null] : await Promise.all([getCompanyProfile({ companyId }), getCommonFlow(companyId)]);
   if (!company) throw new AppError('not_found');
   recordCompanyView({ companyId: company.id });
-  return { company };
+  return { company, commonFlow };
 }
 
 export function meta({ data, matches }: Route.MetaArgs) {
@@ -69,7 +71,7 @@ function organizationJsonLd(company: Route.ComponentProps['loaderData']['company
 }
 
 export default function CompanyPage({ loaderData }: Route.ComponentProps) {
-  const { company } = loaderData;
+  const { company, commonFlow } = loaderData;
   const totalPosts = POST_TYPE_LIST.reduce((sum, key) => sum + company.postCounts[key], 0);
   return (
     <main id="main" tabIndex={-1} className={styles.main}>
@@ -103,6 +105,25 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
 
       <div className={styles.layout}>
         <div className={styles.primary}>
+          <Card as="section" title="選考対策" titleAs="h2">
+            {commonFlow ? (
+              <p className={styles.flowLine}>
+                <span className={styles.flowLabel}>
+                  {commonFlow.intern ? 'インターンのよくある選考フロー' : '本選考のよくある選考フロー'}
+                </span>
+                <span className={styles.flowText}>{commonFlow.text}</span>
+                <span
+                  className={styles.flowBasis}
+                >{`${formatCount(commonFlow.reportCount, '件')}の${commonFlow.intern ? 'インターン' : '本選考'}体験記のうち${formatCount(commonFlow.count, '件')}`}</span>
+              </p>
+            ) : (
+              <p className={styles.empty}>選考フロー・面接で聞かれた質問・結果連絡の目安を、体験記と就活速報からまとめています。</p>
+            )}
+            <Link to={`/companies/${company.id}/selection`} className={styles.more}>
+              {company.name}の選考対策を見る
+            </Link>
+          </Card>
+
           <Card as="section" title="インターンの評価" titleAs="h2">
             <RatingSummary reportCount={company.ratings.reportCount} averages={company.ratings.averages} />
           </Card>

@@ -291,11 +291,15 @@ async function createQuestionPool(): Promise<number[]> {
   return sizes;
 }
 
-// The listing triggers (migration 0014) would run once per row; bulk data is synced in ranges.
+// The listing triggers (migration 0014) and the 選考対策 ones (0030) would run once per row; bulk
+// data is synced in ranges.
 const LISTING_TRIGGERS = [
   ['posts', 'posts_listing_sync_insert'],
   ['entry_sheets', 'entry_sheets_listing_sync'],
   ['intern_experiences', 'intern_experiences_listing_sync'],
+  ['posts', 'posts_selection_sync_insert'],
+  ['intern_experiences', 'intern_experiences_selection_sync'],
+  ['screening_experiences', 'screening_experiences_selection_sync'],
 ] as const;
 
 async function setListingTriggers(enabled: boolean): Promise<void> {
@@ -335,6 +339,12 @@ async function insertPosts(companyFrom: number, companyTo: number, perCompany: n
          CASE WHEN g % 8 IN (0, 1, 2) THEN jsonb_build_object(
            'course', (ARRAY['総合職', '技術職', '営業職', '企画職', 'エンジニア職', 'デザイナー職'])[1 + (g / 8) % 6],
            'season', CASE WHEN g % 8 = 0 THEN (CASE WHEN g % 16 = 0 THEN 'summer' ELSE 'winter' END) END)
+         -- A 就活速報 names its step, the outcome and 結果連絡 (issue 34).
+         WHEN g % 8 = 7 THEN jsonb_build_object(
+           'event', '面接', 'eventDate', '2026-02-20', 'graduationYear', 2026 + (g / 8) % 2,
+           'step', (ARRAY['es', 'web_test', 'interview_1', 'interview_2', 'final'])[1 + (g / 8) % 5],
+           'outcome', (ARRAY['passed', 'failed', 'waiting'])[1 + (g / 16) % 3],
+           'resultDays', 1 + (g / 8) % 9, 'resultVia', (ARRAY['email', 'mypage', 'phone', 'email'])[1 + (g / 24) % 4])
          ELSE '{}'::jsonb END,
          ts, ts - interval '2 days', ts - interval '3 days', ts
        FROM generate_series(${start}, ${end}) AS g,
@@ -360,10 +370,31 @@ async function insertPosts(companyFrom: number, companyTo: number, perCompany: n
      FROM posts WHERE type IN ('intern_entry_sheet', 'screening_entry_sheet') AND id >= $1`,
     [firstId],
   );
+  // 本選考体験記 (issue 34): ES, Webテスト, two to four interviews (the last one final), each step with
+  // 結果連絡 and each interview with two questions from the ES question pool, ended in one of the results.
+  await db.query(
+    `INSERT INTO screening_experiences (post_id, graduation_year, steps, result)
+     SELECT p.id, 2026 + (p.id / 8) % 2, (
+         SELECT jsonb_agg(step ORDER BY ord) FROM (
+           SELECT 1 AS ord, jsonb_build_object('kind', 'es', 'resultDays', 5 + p.id % 9, 'resultVia', 'email') AS step
+           UNION ALL SELECT 2, jsonb_build_object('kind', 'web_test', 'resultDays', 3 + p.id % 5, 'resultVia', 'mypage')
+           UNION ALL SELECT 2 + r, jsonb_build_object('kind', 'interview', 'round', r, 'final', r = rounds AND r > 1,
+             'resultDays', 1 + (p.id + r) % 6,
+             'resultVia', (ARRAY['email', 'phone', 'mypage', 'silent'])[1 + (p.id / 8 + r) % 4],
+             'questions', (SELECT jsonb_agg(q.heading ORDER BY k) FROM generate_series(0, 1) AS k
+               JOIN bench_questions q ON q.block = k AND q.n = ((p.id::bigint * 7919 + r * 31 + k * 104729) % (ARRAY[${blocks.join(',')}])[k + 1])::int))
+           FROM generate_series(1, rounds) AS r
+         ) AS s),
+       (ARRAY['offer', 'rejected', 'declined', 'in_progress'])[1 + (p.id / 8) % 4]::screening_result
+     FROM posts p, LATERAL (SELECT 2 + (p.id / 8) % 3 AS rounds) AS n
+     WHERE p.type = 'screening_experience' AND p.id >= $1`,
+    [firstId],
+  );
   await db.query(`SELECT setval(pg_get_serial_sequence('posts', 'id'), (SELECT max(id) FROM posts))`);
   // The list rows and ES questions the triggers would have written, range by range.
   for (let from = firstId; from < firstId + total; from += 50_000) {
     await db.query('SELECT sync_post_listings($1, $2)', [from, Math.min(firstId + total, from + 50_000) - 1]);
+    await db.query('SELECT sync_selection_insight($1, $2)', [from, Math.min(firstId + total, from + 50_000) - 1]);
   }
   await setListingTriggers(true);
   await db.query('DROP TABLE bench_questions');

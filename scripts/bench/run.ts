@@ -398,8 +398,11 @@ const ES_QUERIES = [
  * students type most, as they would on the site, while the lists' thousands of filter
  * combinations mostly miss them.
  */
-async function measureReadingTools(seconds: number): Promise<Measurement[]> {
+async function measureReadingTools(seconds: number, companies: number): Promise<Measurement[]> {
   const search = () => `/entry_sheets?q=${encodeURIComponent(pick(ES_QUERIES))}&r=${random(1e9)}`;
+  // 選考対策 (issue 34): a random company's page, and the questions asked across companies.
+  const insight = () => `/companies/${random(companies)}/selection?r=${random(1e9)}`;
+  const interviewQuestions = () => `/interview_questions?q=${encodeURIComponent(pick(ES_QUERIES))}&r=${random(1e9)}`;
   const list = () =>
     pick([
       () =>
@@ -413,7 +416,25 @@ async function measureReadingTools(seconds: number): Promise<Measurement[]> {
     await measure(`ES search by question (2–10 chars), ${CONNECTIONS} connections`, BASE, search, {}, seconds),
     await measure('filtered, sorted list at any page, 1 connection', BASE, list, {}, seconds, 1),
     await measure(`filtered, sorted list at any page, ${CONNECTIONS} connections`, BASE, list, {}, seconds),
+    await measure(`${SELECTION_PAGE}, 1 connection`, BASE, insight, {}, seconds, 1),
+    await measure(`${SELECTION_PAGE}, ${CONNECTIONS} connections`, BASE, insight, {}, seconds),
+    await measure(`${QUESTION_SEARCH}, 1 connection`, BASE, interviewQuestions, {}, seconds, 1),
+    await measure(`${QUESTION_SEARCH}, ${CONNECTIONS} connections`, BASE, interviewQuestions, {}, seconds),
   ];
+}
+
+const SELECTION_PAGE = '選考対策 page, random company, uncached';
+const QUESTION_SEARCH = 'interview question search (2–10 chars), uncached';
+/** Issue 34's goals at the largest stage, one connection: p95 in ms. */
+const SELECTION_GOALS = { [SELECTION_PAGE]: 50, [QUESTION_SEARCH]: 30 } as const;
+
+/** Issue 34's goals checked against the largest stage's figures. */
+function selectionGoalLines(results: Measurement[]): string[] {
+  return Object.entries(SELECTION_GOALS).map(([name, goal]) => {
+    const m = results.find((item) => item.name === `${name}, 1 connection`);
+    if (!m) return `- ${name}: not measured`;
+    return `- ${name}, 1 connection: p95 ${ms(m.p95)} ms (goal ≤ ${goal} ms): ${m.p95 <= goal ? 'met' : 'NOT met'}`;
+  });
 }
 
 /** The gzipped size of the JavaScript a page loads (its module scripts and preloads). */
@@ -570,7 +591,7 @@ async function main() {
           continue;
         }
         if (ONLY_READING) {
-          readingTools.push({ companies: n, questions: postRanges.at(-1)!.questions, results: await measureReadingTools(seconds) });
+          readingTools.push({ companies: n, questions: postRanges.at(-1)!.questions, results: await measureReadingTools(seconds, n) });
           continue;
         }
         // Visitors opening companies at random. The parameter (which the page ignores) makes
@@ -592,7 +613,7 @@ async function main() {
         growth.push({ companies: n, posts: n * stage.postsPerCompany, companyP50: company.p50, searchP50: search.p50, generateSeconds });
         // Logged-in students next to the visitors, at every stage (issue 15).
         students.push({ companies: n, results: await measureStudents(n, postRanges, sessions, seconds) });
-        readingTools.push({ companies: n, questions: postRanges.at(-1)!.questions, results: await measureReadingTools(seconds) });
+        readingTools.push({ companies: n, questions: postRanges.at(-1)!.questions, results: await measureReadingTools(seconds, n) });
         if (!last) {
           await runDrafts();
           if (hasExited(server)) throw new Error('the server stopped during the measurements');
@@ -712,7 +733,7 @@ async function main() {
       : []),
     ...(readingTools.length > 0
       ? [
-          '## Reading tools (issue 16): ES search by question, filtered and sorted lists (uncached pages)',
+          '## Reading tools (issues 16, 34): ES search by question, filtered and sorted lists, 選考対策 and the interview question search (uncached pages)',
           '',
           '| companies | ES questions | what | req/s | p50 ms | p95 ms | p99 ms | errors |',
           '|---:|---:|---|---:|---:|---:|---:|---:|',
@@ -722,6 +743,9 @@ async function main() {
                 `| ${stageResults.companies} | ${stageResults.questions} | ${m.name} | ${m.requestsPerSecond} | ${ms(m.p50)} | ${ms(m.p95)} | ${ms(m.p99)} | ${m.errors} |`,
             ),
           ),
+          '',
+          `Issue 34's goals at ${readingTools.at(-1)!.companies.toLocaleString('en')} companies (${engine}):`,
+          ...selectionGoalLines(readingTools.at(-1)!.results),
           '',
         ]
       : []),

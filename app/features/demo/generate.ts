@@ -50,7 +50,9 @@ import {
   type QuickPhase,
   type QuickResult,
 } from './texts-other';
-import { planScreening, screeningSections, screeningTitle, type ScreeningPlan } from './texts-screening';
+import { ASKED_AS, planScreening, screeningSections, screeningTitle, type ScreeningPlan } from './texts-screening';
+import { selectionDetails } from './selection-details';
+import { RESULT_CHANNEL_LABELS } from '../posts/selection-steps';
 import {
   companyStudySections,
   companyStudyTitle,
@@ -410,6 +412,11 @@ class Posts {
   private readonly programs = new Map<string, InternProgram>();
   private readonly offsets = new Map<number, ItemOffsets>();
   private readonly drifts = new Map<string, number>();
+  /**
+   * The optional details of selection steps (dates, 結果連絡, an internship's steps; issue 34) draw
+   * from their own stream, so that they leave the rest of the data set as it was.
+   */
+  private readonly details = selectionDetails(new Random(0x5e1ec7));
 
   constructor(
     private readonly rng: Random,
@@ -577,6 +584,7 @@ class Posts {
       days: program.days,
       overview: overview!.body,
       flow: flow!.body,
+      steps: this.details.internSteps(program.flow, Object.values(ASKED_AS)),
       impressions: impressions!.body,
       ratings: {
         all: ratings.all,
@@ -659,12 +667,16 @@ class Posts {
         title: screeningTitle(plan),
         jobType: plan.role,
         graduationYear,
-        steps: steps.map((step) => ({
-          kind: step.kind,
-          round: step.round,
-          final: step.kind === 'interview' && step.round === plan.interviewRounds && plan.interviewRounds > 1,
-          body: step.body,
-        })),
+        steps: this.details.screeningSteps(
+          steps.map((step) => ({
+            kind: step.kind,
+            round: step.round,
+            final: step.kind === 'interview' && step.round === plan.interviewRounds && plan.interviewRounds > 1,
+            questions: step.questions ?? [],
+            body: step.body,
+          })),
+          plan.result,
+        ),
         result: plan.result,
         reflection: sections[sections.length - 1]!.body,
       },
@@ -720,6 +732,7 @@ class Posts {
     ]);
     if (phase === '最終面接' && result === '通過') result = '内定';
     const resultAfterDays = rng.pick([2, 3, 5, 7]);
+    const detail = this.details.quickStep(phase, result, resultAfterDays);
     const report = quickReport(rng, company, {
       phase,
       result,
@@ -727,6 +740,7 @@ class Posts {
       graduationYear,
       testName: rng.pick(WEB_TESTS),
       resultAfterDays,
+      contact: detail.resultVia && detail.resultVia !== 'silent' ? RESULT_CHANNEL_LABELS[detail.resultVia] : undefined,
     });
     // A result is reported when it arrives; a wait is reported right after the step.
     const reportedAfterDays = result === '結果待ち' ? 0 : resultAfterDays;
@@ -737,6 +751,7 @@ class Posts {
         eventDate: tokyoDate(plus(date, reportedAfterDays * DAY)),
         title: report.title,
         graduationYear,
+        ...detail,
         report: report.sections[0]!.body,
       },
       reportedAfterDays,
@@ -786,6 +801,7 @@ class Posts {
           : between(rng, tokyoInstant(2025, 11, 1), tokyoInstant(2026, 2, 20));
       const dates = this.published(ended, plan.result === 'in_progress' ? [1, 10] : [5, 150]);
       const author = this.authors.pick(dates.createdAt, [graduationYear]);
+      if (content.type === 'screening_experience') content.steps = this.details.dated(content.steps, ended);
       this.push({ type: 'screening_experience', authorId: author.id, companyId: company.id, recruitServiceId: null, content, ...dates });
     }
 

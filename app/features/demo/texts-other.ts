@@ -95,6 +95,8 @@ export function quickReport(
     graduationYear: number;
     testName: string;
     resultAfterDays: number;
+    /** How the result came, when the report's data says it (the text then names it). */
+    contact?: string;
   },
 ): { title: string; sections: PostSection[] } {
   const jst = tokyoWallClock(options.date);
@@ -103,7 +105,8 @@ export function quickReport(
     date: `${jst.getUTCMonth() + 1}月${jst.getUTCDate()}日`,
     testName: options.testName,
     days: String(options.resultAfterDays),
-    contact: ['メール', 'マイページ', '電話'],
+    // One name or three: the template draws one either way, so the rest of the text stays as it was.
+    contact: options.contact ? [options.contact] : ['メール', 'マイページ', '電話'],
     next: NEXT_STEP[options.phase] || '次の選考',
     regret: REGRET[options.phase],
   };

@@ -103,6 +103,21 @@ const INTERVIEW_QUESTIONS = [
   '周りからどんな人だと言われるか',
 ];
 
+/** The topics above as a student writes them down as questions asked (聞かれた質問). */
+export const ASKED_AS: Record<string, string> = {
+  ガクチカ: '学生時代に力を入れたことは何ですか',
+  志望動機: '当社を志望する理由を教えてください',
+  自己PR: '自己PRをしてください',
+  挫折経験: 'これまでの挫折経験と、それをどう乗り越えたかを教えてください',
+  チームで果たした役割: 'チームの中で果たした役割を教えてください',
+  他社の選考状況: '他社の選考状況を教えてください',
+  入社後にやりたいこと: '入社後にやりたいことは何ですか',
+  就活の軸: '就職活動の軸は何ですか',
+  '10年後のキャリア像': '10年後にどうなっていたいですか',
+  最近気になったニュース: '最近気になったニュースは何ですか',
+  周りからどんな人だと言われるか: '周りからどんな人だと言われますか',
+};
+
 const GD_THEMES = [
   '{field}の市場を10年で2倍にするには',
   '地方から若者が流出するのを防ぐための施策',
@@ -188,7 +203,13 @@ function testStep(rng: Random, context: TextContext, last: boolean, plan: Screen
   return paragraph(rng, { lead: [lead], extra, close: [close], min: 150, max: 380 }, context, used);
 }
 
-function gdStep(rng: Random, context: TextContext, last: boolean, plan: ScreeningPlan, used: Set<string>): string {
+function gdStep(
+  rng: Random,
+  context: TextContext,
+  last: boolean,
+  plan: ScreeningPlan,
+  used: Set<string>,
+): { body: string; questions: string[] } {
   const gdContext = {
     ...context,
     gdTheme: fill(rng, rng.pick(GD_THEMES), context),
@@ -209,7 +230,10 @@ function gdStep(rng: Random, context: TextContext, last: boolean, plan: Screenin
     last && plan.result === 'rejected'
       ? ['結果は不通過でした。議論をまとめることに集中しすぎて、自分の意見を十分に出せなかったのが反省点です。']
       : ['通過者は各グループ2人ほどだったようです。', passedNote(rng)];
-  return paragraph(rng, { lead: [lead], extra, close: [close], min: 170, max: 420 }, gdContext, used);
+  return {
+    body: paragraph(rng, { lead: [lead], extra, close: [close], min: 170, max: 420 }, gdContext, used),
+    questions: [`${gdContext.gdTheme}（GDのテーマ）`],
+  };
 }
 
 function interviewStep(
@@ -219,10 +243,11 @@ function interviewStep(
   last: boolean,
   plan: ScreeningPlan,
   used: Set<string>,
-): string {
+): { body: string; questions: string[] } {
   const round = step.round ?? 1;
   const isFinal = round === plan.interviewRounds && round > 1;
-  const questions = rng.sample(INTERVIEW_QUESTIONS, 3).join('、');
+  const asked = rng.sample(INTERVIEW_QUESTIONS, 3);
+  const questions = asked.join('、');
   const [interviewer, count] = isFinal
     ? rng.pick([
         ['役員の方', 1],
@@ -300,7 +325,11 @@ function interviewStep(
   else if (plan.result === 'in_progress')
     close = ['現在は結果を待っているところです。', '結果の連絡はまだ届いておらず、次の案内を待っている状況です。'];
   else close = ['面接の翌日に電話で内定の連絡をいただきました。', '数日後に人事の方から電話があり、内定をいただきました。'];
-  return paragraph(rng, { lead: [...lead, flavour], extra, close: [close], min: 170, max: 460 }, context, used);
+  const body = paragraph(rng, { lead: [...lead, flavour], extra, close: [close], min: 170, max: 460 }, context, used);
+  const written = asked.map((topic) => ASKED_AS[topic] ?? topic);
+  // The time for questions of one's own, when the text tells of it.
+  if (body.includes('逆質問')) written.push('最後に何か質問はありますか（逆質問）');
+  return { body, questions: written };
 }
 
 function reflection(rng: Random, context: TextContext, plan: ScreeningPlan, used: Set<string>): string {
@@ -414,15 +443,16 @@ export function screeningSections(
   const used = new Set<string>();
   plan.steps.forEach((step, index) => {
     const last = index === plan.steps.length - 1;
-    const body =
+    const { body, questions } =
       step.kind === 'es'
-        ? esStep(rng, context, last, plan, used)
+        ? { body: esStep(rng, context, last, plan, used), questions: [] }
         : step.kind === 'web_test'
-          ? testStep(rng, context, last, plan, used)
+          ? { body: testStep(rng, context, last, plan, used), questions: [] }
           : step.kind === 'gd'
             ? gdStep(rng, context, last, plan, used)
             : interviewStep(rng, context, step, last, plan, used);
-    steps.push(step.round === undefined ? { kind: step.kind, body } : { kind: step.kind, round: step.round, body });
+    const asked = questions.length > 0 ? { questions } : {};
+    steps.push(step.round === undefined ? { kind: step.kind, body, ...asked } : { kind: step.kind, round: step.round, body, ...asked });
     sections.push({ heading: stepLabel(step, plan.interviewRounds), body });
   });
   sections.push({ heading: '振り返り', body: reflection(rng, context, plan, used) });

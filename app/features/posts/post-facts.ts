@@ -5,16 +5,35 @@ import { formatYearSeason } from '../../lib/format';
 import { RATING_ITEMS } from '../companies/rating-items';
 import { ENTRY_SHEET_RESULT_LABELS, formatCalendarDate, INTERN_FORMAT_LABELS, SCREENING_RESULT_LABELS } from './labels';
 import type { PostContent } from './types/registry';
-import { stepHeading } from './types/screening-experience';
+import type { SelectionStep } from '../../db/schema';
+import { resultContactText, stepHeading, stepKeyLabel, STEP_OUTCOME_LABELS } from './selection-steps';
 
 export type Fact = { label: string; value: string };
+/** What a student gave of one selection step besides its text: its date, 結果連絡 and the questions asked. */
+export type StepDetail = { heading: string; facts: Fact[]; questions: string[] };
 export type PostFacts = {
   facts: Fact[];
   /** One star rating (word of mouth, service reviews), or null. */
   stars: number | null;
   /** The nine intern ratings, or null. */
   ratings: Array<{ label: string; value: number }> | null;
+  /** The selection's steps with what was given of each (issue 34); empty when none has any. */
+  steps: StepDetail[];
 };
+
+/** The steps that say more than their name, with what they say. */
+function stepDetails(steps: readonly SelectionStep[] | undefined): StepDetail[] {
+  const details: StepDetail[] = [];
+  for (const step of steps ?? []) {
+    const facts: Fact[] = [];
+    if (step.date) facts.push({ label: '日付', value: formatCalendarDate(step.date) });
+    const contact = resultContactText(step.resultDays, step.resultVia);
+    if (contact) facts.push({ label: '結果連絡', value: contact });
+    const questions = step.questions ?? [];
+    if (facts.length > 0 || questions.length > 0) details.push({ heading: stepHeading(step), facts, questions });
+  }
+  return details;
+}
 
 function graduation(year: number | undefined): Fact[] {
   return year === undefined ? [] : [{ label: '卒業年度', value: `${year}年卒` }];
@@ -22,6 +41,11 @@ function graduation(year: number | undefined): Fact[] {
 
 function course(jobType: string | undefined): Fact[] {
   return jobType ? [{ label: '応募コース', value: jobType }] : [];
+}
+
+function quickContact(days: number | undefined, via: SelectionStep['resultVia']): Fact[] {
+  const contact = resultContactText(days, via);
+  return contact ? [{ label: '結果連絡', value: contact }] : [];
 }
 
 export function postFacts(content: PostContent): PostFacts {
@@ -38,6 +62,7 @@ export function postFacts(content: PostContent): PostFacts {
         ],
         stars: null,
         ratings: RATING_ITEMS.map((item) => ({ label: item.label, value: content.ratings[item.key] })),
+        steps: stepDetails(content.steps),
       };
     case 'screening_experience':
       return {
@@ -49,6 +74,7 @@ export function postFacts(content: PostContent): PostFacts {
         ],
         stars: null,
         ratings: null,
+        steps: stepDetails(content.steps),
       };
     case 'intern_entry_sheet':
     case 'screening_entry_sheet':
@@ -62,12 +88,14 @@ export function postFacts(content: PostContent): PostFacts {
         ],
         stars: null,
         ratings: null,
+        steps: [],
       };
     case 'student_word_mouth':
       return {
         facts: [{ label: 'カテゴリ', value: content.category }, ...graduation(content.graduationYear)],
         stars: content.rating,
         ratings: null,
+        steps: [],
       };
     case 'employee_word_mouth':
       return {
@@ -78,20 +106,25 @@ export function postFacts(content: PostContent): PostFacts {
         ],
         stars: content.rating,
         ratings: null,
+        steps: [],
       };
     case 'recruit_service_review':
-      return { facts: [], stars: content.rating, ratings: null };
+      return { facts: [], stars: content.rating, ratings: null, steps: [] };
     case 'jobhunt_prompt_report':
       return {
         facts: [
           ...graduation(content.graduationYear),
           { label: 'できごと', value: content.event },
           { label: '日付', value: formatCalendarDate(content.eventDate) },
+          ...(content.step ? [{ label: '選考ステップ', value: stepKeyLabel(content.step) }] : []),
+          ...(content.outcome ? [{ label: '結果', value: STEP_OUTCOME_LABELS[content.outcome] }] : []),
+          ...quickContact(content.resultDays, content.resultVia),
         ],
         stars: null,
         ratings: null,
+        steps: [],
       };
     case 'company_study':
-      return { facts: [], stars: null, ratings: null };
+      return { facts: [], stars: null, ratings: null, steps: [] };
   }
 }

@@ -93,6 +93,13 @@ export const QUESTION_KINDS: readonly QuestionKind[] = [
   },
   { key: 'teamwork', label: 'チームでの経験', terms: ['チームで', 'チームワーク', '周囲を巻き込んだ', 'リーダーシップ'] },
   { key: 'learning', label: 'インターンで学びたいこと', terms: ['学びたいこと', '得たいこと', '身につけたいこと'] },
+  // Asked in interviews more than in entry sheets (issue 34's 面接で聞かれた質問).
+  {
+    key: 'job_hunting',
+    label: '就活の軸・他社の選考状況',
+    terms: ['就活の軸', '就職活動の軸', '企業選びの軸', 'シュウカツノジク', '他社の選考状況', '他社の選考', '選考状況'],
+  },
+  { key: 'reverse', label: '逆質問', terms: ['逆質問', 'ギャクシツモン', '何か質問はありますか', '質問はありますか', '何か聞きたいこと'] },
 ];
 
 export const OTHER_KIND = { key: 'other', label: 'その他の設問' } as const;

@@ -70,8 +70,8 @@ function termCondition(term: string, withPairs: boolean): SQL {
   return sql`(${contains}q.search_key LIKE ${likePattern(term)} ESCAPE '\\')`;
 }
 
-/** Any of the query's terms: through the character-pair index, or as a plain check of each row. */
-function termsCondition(search: QuestionQuery, withPairs: boolean): SQL {
+/** Any of the query's terms: through the character-pair index, or as a plain check of each row (of any table aliased q with search_key and bigrams). */
+export function termsCondition(search: QuestionQuery, withPairs: boolean): SQL {
   return sql`(${sql.join(
     search.terms.map((term) => termCondition(term, withPairs)),
     sql` OR `,

@@ -3,9 +3,11 @@ import { Input } from '../../../ui/input';
 import { StarRatingInput } from '../../../ui/star-rating-input';
 import { RATING_ITEMS } from '../../companies/rating-items';
 import { INTERN_FORMAT_LABELS, SEASON_LABELS } from '../../posts/labels';
-import { INTERN_LIMITS } from '../../posts/types/intern-experience';
+import { INTERN_LIMITS, INTERN_STEPS_MAX } from '../../posts/types/intern-experience';
 import { ChoiceField, GraduationYearField, JobTypeField, TextAreaFields, TitleField, YearField } from './common-fields';
-import { numberOf, textOf, type Content } from './initial-values';
+import { itemsOf, numberOf, textOf, type Content } from './initial-values';
+import { EditableList } from './list-item-tools';
+import { SelectionStepFields } from './selection-step-fields';
 import { FormSection } from './form-section';
 
 const SEASON_OPTIONS = SEASONS.map((value) => ({ value, label: SEASON_LABELS[value] }));
@@ -49,6 +51,14 @@ export function InternExperienceFields({ content }: { content?: Content }) {
       </FormSection>
       <FormSection title="内容">
         <TextAreaFields content={content} limits={INTERN_LIMITS} fields={INTERN_TEXTS} />
+      </FormSection>
+      <FormSection
+        title="選考ステップ（任意）"
+        description="インターンの選考を受けた順に追加できます。日付・聞かれた質問・結果連絡は、企業ごとの選考対策ページの集計に使われます。"
+      >
+        <EditableList initial={itemsOf(content, 'steps', 0)} limits={{ min: 0, max: INTERN_STEPS_MAX }} itemName="ステップ">
+          {(index, initial) => <SelectionStepFields index={index} initial={initial} />}
+        </EditableList>
       </FormSection>
       <FormSection title="評価" description="9つの項目すべてを、1〜5の星で選んでください。">
         {RATING_ITEMS.map((item) => (

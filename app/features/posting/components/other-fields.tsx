@@ -1,12 +1,17 @@
 // The forms of the shorter content types: 学生クチコミ, 企業研究レポート, 就活サービス口コミ, 就活速報.
 import { tokyoDate } from '../../../lib/tokyo-time';
+import { STEP_OUTCOMES } from '../../../db/enums';
 import { Input } from '../../../ui/input';
+import { Select } from '../../../ui/select';
+import { QUICK_STEP_KEYS, STEP_OUTCOME_LABELS, stepKeyLabel } from '../../posts/selection-steps';
 import { StarRatingInput } from '../../../ui/star-rating-input';
 import { COMPANY_STUDY_LIMITS, COMPANY_STUDY_SECTIONS } from '../../posts/types/company-study';
 import { QUICK_EVENTS, QUICK_REPORT_LIMITS } from '../../posts/types/jobhunt-prompt-report';
 import { SERVICE_REVIEW_LIMITS } from '../../posts/types/recruit-service-review';
 import { STUDENT_WORD_MOUTH_LIMITS, WORD_MOUTH_CATEGORIES } from '../../posts/types/student-word-mouth';
 import { ChoiceField, GraduationYearField, TextAreaFields, TitleField } from './common-fields';
+import styles from './post-form.module.css';
+import { ResultContactFields } from './selection-step-fields';
 import { FormSection } from './form-section';
 import { numberOf, textOf, type Content } from './initial-values';
 
@@ -76,6 +81,27 @@ export function QuickReportFields({ content }: { content?: Content }) {
         max={tokyoDate()}
         defaultValue={textOf(content, 'eventDate')}
         hint="結果の連絡や面接があった日"
+      />
+      <div className={styles.inline}>
+        <Select
+          name="step"
+          label="選考ステップ（任意）"
+          placeholder="選択してください"
+          options={QUICK_STEP_KEYS.map((value) => ({ value, label: stepKeyLabel(value) }))}
+          defaultValue={textOf(content, 'step')}
+        />
+        <Select
+          name="outcome"
+          label="結果（任意）"
+          placeholder="選択してください"
+          options={STEP_OUTCOMES.map((value) => ({ value, label: STEP_OUTCOME_LABELS[value] }))}
+          defaultValue={textOf(content, 'outcome')}
+        />
+      </div>
+      <ResultContactFields
+        names={{ days: 'resultDays', via: 'resultVia' }}
+        initial={{ days: textOf(content, 'resultDays'), via: textOf(content, 'resultVia') }}
+        after="選考"
       />
       <TitleField content={content} placeholder="例：一次面接の結果が3日後にメールで届きました" />
       <TextAreaFields content={content} limits={QUICK_REPORT_LIMITS} fields={QUICK_REPORT_TEXT} />

@@ -1,51 +1,22 @@
-import { useState } from 'react';
-import { SCREENING_RESULTS, SCREENING_STEP_KINDS, type ScreeningStepKind } from '../../../db/enums';
-import { Checkbox } from '../../../ui/checkbox';
-import { Input } from '../../../ui/input';
-import { Select } from '../../../ui/select';
+import { SCREENING_RESULTS } from '../../../db/enums';
 import { Textarea } from '../../../ui/textarea';
-import { SCREENING_RESULT_LABELS, STEP_KIND_LABELS } from '../../posts/labels';
+import { SCREENING_RESULT_LABELS } from '../../posts/labels';
 import { SCREENING_LIMITS, SCREENING_STEP_LIMITS } from '../../posts/types/screening-experience';
 import { ChoiceField, GraduationYearField, JobTypeField, TextAreaFields, TitleField } from './common-fields';
 import { FormSection } from './form-section';
-import { flagOf, itemsOf, textOf, type Content } from './initial-values';
+import { itemsOf, textOf, type Content } from './initial-values';
 import { EditableList } from './list-item-tools';
-import styles from './post-form.module.css';
+import { SelectionStepFields } from './selection-step-fields';
 
 const RESULT_OPTIONS = SCREENING_RESULTS.map((value) => ({ value, label: SCREENING_RESULT_LABELS[value] }));
-const KIND_OPTIONS = SCREENING_STEP_KINDS.map((value) => ({ value, label: STEP_KIND_LABELS[value] }));
 export const STEPS_MAX = 12;
 
-/** One step's fields: its kind, an interview's round and whether it was the final one, and what happened. */
+/** One step's fields and what happened in it. */
 function StepFields({ index, initial }: { index: number; initial: Content }) {
-  const [kind, setKind] = useState<string>(textOf(initial, 'kind'));
-  const name = (field: string) => `steps.${index}.${field}`;
   return (
-    <>
-      <Select
-        name={name('kind')}
-        label="選考ステップ"
-        required
-        placeholder="選択してください"
-        options={KIND_OPTIONS}
-        defaultValue={kind}
-        onChange={(event) => setKind(event.target.value)}
-      />
-      {(kind as ScreeningStepKind) === 'interview' && (
-        <div className={styles.inline}>
-          <Input
-            name={name('round')}
-            label="何回目の面接か"
-            inputMode="numeric"
-            maxLength={2}
-            defaultValue={textOf(initial, 'round')}
-            placeholder="例：1"
-          />
-          <Checkbox name={name('final')} label="最終面接" defaultChecked={flagOf(initial, 'final')} />
-        </div>
-      )}
+    <SelectionStepFields index={index} initial={initial}>
       <Textarea
-        name={name('body')}
+        name={`steps.${index}.body`}
         label="このステップの内容"
         required
         rows={5}
@@ -53,7 +24,7 @@ function StepFields({ index, initial }: { index: number; initial: Content }) {
         defaultValue={textOf(initial, 'body')}
         hint="形式、時間、聞かれたこと、雰囲気など（10文字以上）。"
       />
-    </>
+    </SelectionStepFields>
   );
 }
 
@@ -69,7 +40,10 @@ export function ScreeningExperienceFields({ content }: { content?: Content }) {
         <GraduationYearField label="卒業年度" required content={content} />
         <JobTypeField content={content} label="職種" max={SCREENING_LIMITS.jobType} placeholder="例：総合職、エンジニア職" />
       </FormSection>
-      <FormSection title="選考ステップ" description="受けた順に並べてください。追加・削除・並べ替えができます。">
+      <FormSection
+        title="選考ステップ"
+        description="受けた順に並べてください。追加・削除・並べ替えができます。日付・聞かれた質問・結果連絡は任意ですが、企業ごとの選考対策ページの集計に使われます。"
+      >
         <EditableList initial={itemsOf(content, 'steps', 1)} limits={{ min: 1, max: STEPS_MAX }} itemName="ステップ">
           {(index, initial) => <StepFields index={index} initial={initial} />}
         </EditableList>

@@ -82,7 +82,16 @@ export function optionalText(label: string, options: { max: number }) {
 
 /** A calendar date typed as YYYY-MM-DD (an <input type="date">), not in the future (a day of slack for time zones). */
 export function date(label: string) {
-  const value = z
+  return { strict: z.preprocess(emptyIsMissing, pastDate(label)), draft: draftRaw } satisfies Field;
+}
+
+/** An optional date: empty is not given. */
+export function optionalDate(label: string) {
+  return { strict: z.preprocess(emptyIsMissing, pastDate(label).optional()), draft: draftRaw } satisfies Field;
+}
+
+function pastDate(label: string) {
+  return z
     .string({ error: `${label}を入力してください。` })
     .regex(/^\d{4}-\d{2}-\d{2}$/, `${label}を正しい日付で入力してください。`)
     .refine((text) => {
@@ -91,10 +100,6 @@ export function date(label: string) {
     }, `${label}を正しい日付で入力してください。`)
     .refine((text) => text >= '2000-01-01', `${label}を正しい日付で入力してください。`)
     .refine((text) => tokyoMidnight(text).getTime() <= Date.now() + DAY_MS, `${label}に未来の日付は入力できません。`);
-  return {
-    strict: z.preprocess(emptyIsMissing, value),
-    draft: draftRaw,
-  } satisfies Field;
 }
 
 function number(label: string, options: { min: number; max: number; unit?: string }) {
@@ -203,6 +208,33 @@ export function list<S extends z.ZodType, D extends z.ZodType>(label: string, it
       (value) => value ?? [],
       z.array(item.strict).min(options.min, `${label}を${options.min}個以上入力してください。`).max(options.max, tooMany),
     ),
+    draft: z.array(item.draft).max(options.max, tooMany),
+    item,
+  } satisfies Field & { item: Field<S, D> };
+}
+
+/**
+ * A list of short texts the author adds to (the questions asked in a step): the empty ones are
+ * dropped, each is cleaned and at most `maxLength` characters, and there are at most `max`.
+ */
+export function textList(label: string, options: { max: number; maxLength: number }) {
+  const tooLong = `${label}は1つ${options.maxLength}文字以内で入力してください。`;
+  const tooMany = `${label}は${options.max}個までです。`;
+  const filled = (value: unknown) =>
+    Array.isArray(value) ? value.filter((item) => typeof item !== 'string' || cleanText(item).trim() !== '') : value;
+  const item = z.string().transform(cleanText).pipe(z.string().trim().max(options.maxLength, tooLong));
+  return {
+    strict: z.preprocess(filled, z.array(item).max(options.max, tooMany).optional()),
+    draft: z.array(z.string().max(options.maxLength, tooLong)).max(options.max, tooMany).optional().catch(undefined),
+    max: options.maxLength,
+  } satisfies Field;
+}
+
+/** A list the author may leave empty (an internship's selection steps): absent when not given. */
+export function optionalList<S extends z.ZodType, D extends z.ZodType>(label: string, item: Field<S, D>, options: { max: number }) {
+  const tooMany = `${label}は${options.max}個までです。`;
+  return {
+    strict: z.preprocess(emptyIsMissing, z.array(item.strict).max(options.max, tooMany).optional()),
     draft: z.array(item.draft).max(options.max, tooMany),
     item,
   } satisfies Field & { item: Field<S, D> };

@@ -1,8 +1,12 @@
 // インターン体験記 (docs/product/content.md#intern-experience): the program, three sections and the nine ratings.
 import { INTERN_FORMATS, SEASONS } from '../../../db/enums';
 import { RATING_ITEMS } from '../../companies/rating-items';
-import { choice, integer, object, rating, text, year, TITLE, maxLengths, JOB_TYPE, GRADUATION_YEAR } from './fields';
+import { choice, integer, optionalList, object, rating, text, year, TITLE, maxLengths, JOB_TYPE, GRADUATION_YEAR } from './fields';
 import { definePostType, numberAttribute, presentAttributes, sectionBody, textAttribute } from './post-type-module';
+import { fromStoredStep, SELECTION_STEP_FIELDS, toStoredStep } from './selection-step';
+
+/** The most steps an internship's selection lists (as many as a 本選考体験記). */
+export const INTERN_STEPS_MAX = 12;
 
 export const INTERN_SECTIONS = { overview: '内容', flow: '選考フロー', impressions: '感想' } as const;
 
@@ -17,6 +21,8 @@ const fields = object({
   days: integer('期間', { min: 1, max: 365, unit: '日' }),
   overview: text('内容', { min: 30, max: 4000 }),
   flow: text('選考フロー', { min: 5, max: 2000 }),
+  /** The selection as steps (issue 34): optional, for the 選考対策 page. */
+  steps: optionalList('選考ステップ', object(SELECTION_STEP_FIELDS), { max: INTERN_STEPS_MAX }),
   impressions: text('感想', { min: 30, max: 4000 }),
   ratings: object(
     Object.fromEntries(RATING_ITEMS.map((item) => [item.key, rating(item.label)])) as {
@@ -42,7 +48,15 @@ export const internExperience = definePostType({
         { heading: INTERN_SECTIONS.impressions, body: content.impressions },
       ],
       attributes: presentAttributes({ course: content.jobType, graduationYear: content.graduationYear ?? null }),
-      intern: { year: content.year, season: content.season, theme: content.theme, format: content.format, days: content.days, ...ratings },
+      intern: {
+        year: content.year,
+        season: content.season,
+        theme: content.theme,
+        format: content.format,
+        days: content.days,
+        ...ratings,
+        steps: (content.steps ?? []).map(toStoredStep),
+      },
     };
   },
   fromRecord(record) {
@@ -58,6 +72,8 @@ export const internExperience = definePostType({
       days: intern.days,
       overview: sectionBody(record, INTERN_SECTIONS.overview),
       flow: sectionBody(record, INTERN_SECTIONS.flow),
+      // Absent when none was given, as the content had it.
+      steps: intern.steps && intern.steps.length > 0 ? intern.steps.map(fromStoredStep) : undefined,
       impressions: sectionBody(record, INTERN_SECTIONS.impressions),
       ratings: Object.fromEntries(RATING_ITEMS.map((item) => [item.key, intern[item.column]])) as Record<
         (typeof RATING_ITEMS)[number]['key'],

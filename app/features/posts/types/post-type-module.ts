@@ -3,7 +3,7 @@
 // moderation preview, the post page and the demo generator alike.
 import type { z } from 'zod';
 import type { EntrySheetResult, InternFormat, PostTypeKey, ScreeningResult, Season, SelectionType } from '../../../db/enums';
-import type { PostSection, ScreeningStep } from '../../../db/schema';
+import type { PostSection, ScreeningStep, SelectionStep } from '../../../db/schema';
 
 export type PostAttributes = Record<string, string | number | boolean | null>;
 
@@ -27,6 +27,8 @@ export type PostRecord = {
     ratingDirectlyLinkedToOffer: number;
     ratingLevel: number;
     ratingTheme: number;
+    /** The selection's steps (issue 34); absent from a record read before they existed. */
+    steps?: SelectionStep[];
   };
   screening?: { graduationYear: number; steps: ScreeningStep[]; result: ScreeningResult };
   entrySheet?: { selectionType: SelectionType; year: number; result: EntrySheetResult };
