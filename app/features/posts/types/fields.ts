@@ -206,7 +206,10 @@ export function list<S extends z.ZodType, D extends z.ZodType>(label: string, it
   return {
     strict: z.preprocess(
       (value) => value ?? [],
-      z.array(item.strict).min(options.min, `${label}を${options.min}個以上入力してください。`).max(options.max, tooMany),
+      z
+        .array(item.strict, { error: `${label}を正しく入力してください。` })
+        .min(options.min, `${label}を${options.min}個以上入力してください。`)
+        .max(options.max, tooMany),
     ),
     draft: z.array(item.draft).max(options.max, tooMany),
     item,
@@ -224,7 +227,13 @@ export function textList(label: string, options: { max: number; maxLength: numbe
     Array.isArray(value) ? value.filter((item) => typeof item !== 'string' || cleanText(item).trim() !== '') : value;
   const item = z.string().transform(cleanText).pipe(z.string().trim().max(options.maxLength, tooLong));
   return {
-    strict: z.preprocess(filled, z.array(item).max(options.max, tooMany).optional()),
+    strict: z.preprocess(
+      filled,
+      z
+        .array(item, { error: `${label}を正しく入力してください。` })
+        .max(options.max, tooMany)
+        .optional(),
+    ),
     draft: z.array(z.string().max(options.maxLength, tooLong)).max(options.max, tooMany).optional().catch(undefined),
     max: options.maxLength,
   } satisfies Field;
@@ -234,7 +243,13 @@ export function textList(label: string, options: { max: number; maxLength: numbe
 export function optionalList<S extends z.ZodType, D extends z.ZodType>(label: string, item: Field<S, D>, options: { max: number }) {
   const tooMany = `${label}は${options.max}個までです。`;
   return {
-    strict: z.preprocess(emptyIsMissing, z.array(item.strict).max(options.max, tooMany).optional()),
+    strict: z.preprocess(
+      emptyIsMissing,
+      z
+        .array(item.strict, { error: `${label}を正しく入力してください。` })
+        .max(options.max, tooMany)
+        .optional(),
+    ),
     draft: z.array(item.draft).max(options.max, tooMany),
     item,
   } satisfies Field & { item: Field<S, D> };
