@@ -381,12 +381,17 @@ async function insertPosts(companyFrom: number, companyTo: number, perCompany: n
            UNION ALL SELECT 2 + r, jsonb_build_object('kind', 'interview', 'round', r, 'final', r = rounds AND r > 1,
              'resultDays', 1 + (p.id + r) % 6,
              'resultVia', (ARRAY['email', 'phone', 'mypage', 'silent'])[1 + (p.id / 8 + r) % 4],
-             'questions', (SELECT jsonb_agg(q.heading ORDER BY k) FROM generate_series(0, 1) AS k
-               JOIN bench_questions q ON q.block = k AND q.n = ((p.id::bigint * 7919 + r * 31 + k * 104729) % (ARRAY[${blocks.join(',')}])[k + 1])::int))
+             'questions', jsonb_build_array(
+               pool.first[1 + ((p.id::bigint * 7919 + r * 31) % cardinality(pool.first))::int],
+               pool.second[1 + ((p.id::bigint * 7919 + r * 31 + 104729) % cardinality(pool.second))::int]))
            FROM generate_series(1, rounds) AS r
          ) AS s),
        (ARRAY['offer', 'rejected', 'declined', 'in_progress'])[1 + (p.id / 8) % 4]::screening_result
-     FROM posts p, LATERAL (SELECT 2 + (p.id / 8) % 3 AS rounds) AS n
+     FROM posts p
+     CROSS JOIN LATERAL (SELECT 2 + (p.id / 8) % 3 AS rounds) AS n
+     -- The pool's first two blocks as arrays, read once (a join per step would hash the pool each time).
+     CROSS JOIN (SELECT array_agg(heading ORDER BY n) FILTER (WHERE block = 0) AS first,
+                        array_agg(heading ORDER BY n) FILTER (WHERE block = 1) AS second FROM bench_questions) AS pool
      WHERE p.type = 'screening_experience' AND p.id >= $1`,
     [firstId],
   );
