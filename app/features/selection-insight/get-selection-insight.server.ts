@@ -43,11 +43,15 @@ function oneOf<T extends string>(values: readonly T[], value: unknown): T | null
 
 export async function getSelectionInsight(companyId: number, now = new Date()): Promise<SelectionInsight> {
   const [flowRows, stepRows, questionRows, quickRows] = await Promise.all([
-    selectRows<{ flow: string; graduation_year: number | null; type: PostTypeKey }>(
-      sql`SELECT flow, graduation_year, type FROM selection_reports WHERE company_id = ${companyId}`,
+    // Grouped in the database: what reaches the server is bounded by the kinds of answer, not by
+    // how many students reported on the company.
+    selectRows<{ flow: string; graduation_year: number | null; type: PostTypeKey; n: number }>(
+      sql`SELECT flow, graduation_year, type, count(*)::int AS n FROM selection_reports
+          WHERE company_id = ${companyId} GROUP BY flow, graduation_year, type`,
     ),
-    selectRows<{ step: string; passed: boolean | null; result_days: number | null; result_via: string | null }>(
-      sql`SELECT step, passed, result_days, result_via FROM selection_step_reports WHERE company_id = ${companyId}`,
+    selectRows<{ step: string; passed: boolean | null; result_days: number | null; result_via: string | null; n: number }>(
+      sql`SELECT step, passed, result_days, result_via, count(*)::int AS n FROM selection_step_reports
+          WHERE company_id = ${companyId} GROUP BY step, passed, result_days, result_via`,
     ),
     selectRows<{ post_id: number; type: PostTypeKey; step: string; question: string }>(
       sql`SELECT post_id, type, step, question FROM selection_questions WHERE company_id = ${companyId}
@@ -65,6 +69,7 @@ export async function getSelectionInsight(companyId: number, now = new Date()): 
     flow: row.flow,
     graduationYear: row.graduation_year === null ? null : Number(row.graduation_year),
     type: row.type,
+    count: Number(row.n),
   }));
   const quick: QuickLine[] = quickRows.map((row) => {
     const eventDate = typeof row.attributes.eventDate === 'string' ? row.attributes.eventDate : tokyoDate(new Date(row.published_at));
@@ -92,9 +97,10 @@ export async function getSelectionInsight(companyId: number, now = new Date()): 
         passed: row.passed,
         resultDays: row.result_days === null ? null : Number(row.result_days),
         resultVia: row.result_via,
+        count: Number(row.n),
       })),
     ),
-    stepReportCount: stepRows.length,
+    stepReportCount: stepRows.reduce((sum, row) => sum + Number(row.n), 0),
     questions: groupAskedQuestions(
       questionRows.map((row) => ({ postId: Number(row.post_id), type: row.type, step: row.step, question: row.question })),
     ),

@@ -3,6 +3,7 @@ import {
   daysAgoText,
   groupAskedQuestions,
   median,
+  weightedMedian,
   MIN_REPORTS,
   quickReportText,
   summarizeFlows,
@@ -17,10 +18,30 @@ describe('median', () => {
     expect(median([1, 2])).toBe(1.5);
     expect(median([2, 2, 3])).toBe(2);
   });
+
+  it('counts grouped values as often as they occur', () => {
+    expect(
+      weightedMedian([
+        { value: 10, count: 1 },
+        { value: 2, count: 3 },
+      ]),
+    ).toBe(2);
+    expect(
+      weightedMedian([
+        { value: 1, count: 2 },
+        { value: 5, count: 2 },
+      ]),
+    ).toBe(3);
+  });
 });
 
 describe('summarizeFlows', () => {
-  const row = (flow: string, graduationYear: number | null = 2026) => ({ flow, graduationYear, type: 'screening_experience' as const });
+  const row = (flow: string, graduationYear: number | null = 2026) => ({
+    flow,
+    graduationYear,
+    type: 'screening_experience' as const,
+    count: 1,
+  });
 
   it('lists only flows reported at least three times, most common first, with the years that reach three', () => {
     const rows = [
@@ -40,6 +61,15 @@ describe('summarizeFlows', () => {
     expect(flows.flows[1]!.byYear).toEqual([{ year: 2027, count: 3 }]);
   });
 
+  it('takes grouped rows as their counts', () => {
+    const flows = summarizeFlows([
+      { ...row('es,interview_1'), count: 2 },
+      { ...row('es,interview_1', 2027), count: 1 },
+    ]);
+    expect(flows.reportCount).toBe(3);
+    expect(flows.flows.map((flow) => flow.count)).toEqual([3]);
+  });
+
   it('skips a stored flow with an unknown step rather than showing it wrong', () => {
     expect(summarizeFlows([row('es,bogus'), row('es,bogus'), row('es,bogus')]).flows).toEqual([]);
   });
@@ -51,6 +81,7 @@ describe('summarizeSteps', () => {
     passed: null,
     resultDays: null,
     resultVia: null,
+    count: 1,
     ...fields,
   });
 

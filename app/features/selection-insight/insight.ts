@@ -17,8 +17,9 @@ export const FLOWS_SHOWN = 5;
 /** The most phrasings a kind shows (the rest are counted). */
 export const QUESTIONS_PER_KIND = 8;
 
-export type FlowRow = { flow: string; graduationYear: number | null; type: PostTypeKey };
-export type StepRow = { step: string; passed: boolean | null; resultDays: number | null; resultVia: string | null };
+/** Rows come grouped (GROUP BY in SQL): `count` reports share the values, however popular the company. */
+export type FlowRow = { flow: string; graduationYear: number | null; type: PostTypeKey; count: number };
+export type StepRow = { step: string; passed: boolean | null; resultDays: number | null; resultVia: string | null; count: number };
 export type QuestionRow = { postId: number; type: PostTypeKey; step: string; question: string };
 
 export type FlowSummary = {
@@ -53,8 +54,8 @@ export function summarizeFlows(rows: readonly FlowRow[]): Flows {
     if (!steps) continue;
     const entry = byFlow.get(row.flow) ?? { steps, count: 0, years: new Map<number, number>() };
     byFlow.set(row.flow, entry);
-    entry.count++;
-    if (row.graduationYear !== null) entry.years.set(row.graduationYear, (entry.years.get(row.graduationYear) ?? 0) + 1);
+    entry.count += row.count;
+    if (row.graduationYear !== null) entry.years.set(row.graduationYear, (entry.years.get(row.graduationYear) ?? 0) + row.count);
   }
   const flows = [...byFlow.values()]
     .filter((entry) => entry.count >= MIN_REPORTS)
@@ -69,14 +70,27 @@ export function summarizeFlows(rows: readonly FlowRow[]): Flows {
         .sort((a, b) => b[0] - a[0])
         .map(([year, count]) => ({ year, count })),
     }));
-  return { reportCount: rows.length, flows };
+  return { reportCount: rows.reduce((sum, row) => sum + row.count, 0), flows };
 }
 
 /** The middle value (the mean of the two middle ones for an even count), to one decimal. */
 export function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  const value = sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return weightedMedian(values.map((value) => ({ value, count: 1 })));
+}
+
+/** The median of values given with how many times each occurs. */
+export function weightedMedian(values: ReadonlyArray<{ value: number; count: number }>): number {
+  const sorted = [...values].filter((item) => item.count > 0).sort((a, b) => a.value - b.value);
+  const total = sorted.reduce((sum, item) => sum + item.count, 0);
+  const at = (position: number): number => {
+    let seen = 0;
+    for (const item of sorted) {
+      seen += item.count;
+      if (position < seen) return item.value;
+    }
+    return sorted[sorted.length - 1]!.value;
+  };
+  const value = total % 2 === 1 ? at((total - 1) / 2) : (at(total / 2 - 1) + at(total / 2)) / 2;
   return Math.round(value * 10) / 10;
 }
 
@@ -101,41 +115,47 @@ function isChannel(value: string | null): value is ResultChannel {
 
 /** Each reported step with the figures that rest on enough reports, in the order of a selection. */
 export function summarizeSteps(rows: readonly StepRow[]): StepSummary[] {
-  const bySteps = new Map<SelectionStepKey, { outcomes: boolean[]; days: number[]; channels: ResultChannel[] }>();
+  type Entry = { known: number; passed: number; days: Array<{ value: number; count: number }>; channels: Map<ResultChannel, number> };
+  const bySteps = new Map<SelectionStepKey, Entry>();
   for (const row of rows) {
     if (!isStepKey(row.step)) continue;
-    const entry = bySteps.get(row.step) ?? { outcomes: [], days: [], channels: [] };
+    const entry: Entry = bySteps.get(row.step) ?? { known: 0, passed: 0, days: [], channels: new Map() };
     bySteps.set(row.step, entry);
-    if (row.passed !== null) entry.outcomes.push(row.passed);
-    if (row.resultDays !== null && row.resultVia !== 'silent') entry.days.push(row.resultDays);
-    if (isChannel(row.resultVia)) entry.channels.push(row.resultVia);
+    if (row.passed !== null) {
+      entry.known += row.count;
+      if (row.passed) entry.passed += row.count;
+    }
+    if (row.resultDays !== null && row.resultVia !== 'silent') entry.days.push({ value: row.resultDays, count: row.count });
+    if (isChannel(row.resultVia)) entry.channels.set(row.resultVia, (entry.channels.get(row.resultVia) ?? 0) + row.count);
   }
   const summaries: StepSummary[] = [];
   for (const [step, entry] of bySteps) {
-    const passes =
-      entry.outcomes.length >= MIN_REPORTS
-        ? { known: entry.outcomes.length, passed: entry.outcomes.filter((passed) => passed).length }
-        : null;
+    const passes = entry.known >= MIN_REPORTS ? { known: entry.known, passed: entry.passed } : null;
+    const dayCount = entry.days.reduce((sum, item) => sum + item.count, 0);
     const days =
-      entry.days.length >= MIN_REPORTS
-        ? { count: entry.days.length, median: median(entry.days), min: Math.min(...entry.days), max: Math.max(...entry.days) }
+      dayCount >= MIN_REPORTS
+        ? {
+            count: dayCount,
+            median: weightedMedian(entry.days),
+            min: Math.min(...entry.days.map((item) => item.value)),
+            max: Math.max(...entry.days.map((item) => item.value)),
+          }
         : null;
+    const total = [...entry.channels.values()].reduce((sum, count) => sum + count, 0);
     let channels: StepSummary['channels'] = null;
-    if (entry.channels.length >= MIN_REPORTS) {
-      const total = entry.channels.length;
+    if (total >= MIN_REPORTS) {
       const percentOf = (count: number) => Math.round((count / total) * 100);
-      const shares = RESULT_CHANNELS.map((via) => ({ via, count: entry.channels.filter((item) => item === via).length }))
+      const shares = RESULT_CHANNELS.map((via) => ({ via, count: entry.channels.get(via) ?? 0 }))
         .filter((share) => share.count > 0)
         .sort((a, b) => b.count - a.count)
         .map((share) => ({ ...share, label: RESULT_CHANNEL_LABELS[share.via], percent: percentOf(share.count) }));
-      channels = { count: total, shares, silentPercent: percentOf(entry.channels.filter((via) => via === 'silent').length) };
+      channels = { count: total, shares, silentPercent: percentOf(entry.channels.get('silent') ?? 0) };
     }
     if (passes || days || channels) summaries.push({ step, label: stepKeyLabel(step), passes, days, channels });
   }
   return summaries.sort((a, b) => stepOrder(a.step) - stepOrder(b.step));
 }
 
-/** One phrasing of a question, however often it was asked: the newest post it comes from, and the steps it was asked in. */
 export type AskedQuestion = { text: string; count: number; steps: string[]; postId: number; type: PostTypeKey };
 export type QuestionKindGroup = { key: string; label: string; count: number; questions: AskedQuestion[] };
 export type AskedQuestions = {
