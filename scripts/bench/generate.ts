@@ -297,6 +297,7 @@ const LISTING_TRIGGERS = [
   ['posts', 'posts_listing_sync_insert'],
   ['entry_sheets', 'entry_sheets_listing_sync'],
   ['intern_experiences', 'intern_experiences_listing_sync'],
+  ['screening_experiences', 'screening_experiences_listing_sync'],
   ['posts', 'posts_selection_sync_insert'],
   ['intern_experiences', 'intern_experiences_selection_sync'],
   ['screening_experiences', 'screening_experiences_selection_sync'],
