@@ -111,7 +111,7 @@ export default function InterviewQuestions({ loaderData }: Route.ComponentProps)
         {!result.tooShort && result.hits.length === 0 ? (
           <p className={styles.empty}>条件に合う質問はまだありません。キーワードや絞り込みを変えてみてください。</p>
         ) : (
-          <ol className={styles.hits}>
+          <ol className={styles.hits} aria-label="質問の検索結果">
             {result.hits.map((hit, index) => (
               <li key={`${hit.postId}-${index}`} className={styles.hit}>
                 <p className={styles.question}>
