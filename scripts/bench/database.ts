@@ -12,6 +12,11 @@ export async function createBenchDatabase(serverUrl: string, name: string): Prom
   return {
     url: url.toString(),
     async drop() {
+      // BENCH_KEEP_DATABASE=1 leaves it for a look at its plans (EXPLAIN ANALYZE); drop it by hand after.
+      if (process.env.BENCH_KEEP_DATABASE === '1') {
+        console.log(`[bench] kept the database ${name} (BENCH_KEEP_DATABASE=1)`);
+        return;
+      }
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
