@@ -1006,6 +1006,11 @@ export const selectionReports = pgTable(
     graduationYear: smallint('graduation_year'),
     /** The steps' keys in order, joined by commas (es,web_test,interview_1,final). */
     flow: text('flow').notNull(),
+    /**
+     * A 本選考体験記's result (null for an internship): only a selection seen to its end (内定 or
+     * 辞退) shows the company's whole flow; one that stopped early shows where it stopped.
+     */
+    result: text('result'),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('selection_reports_company_idx').on(t.companyId, t.type)],

@@ -140,7 +140,7 @@ export default function CompanySelection({ loaderData }: Route.ComponentProps) {
       {!nothing && (
         <div className={styles.sections}>
           <Card as="section" title="選考フロー" titleAs="h2">
-            <FlowList title="本選考" flows={flows.screening} source="本選考体験記" />
+            <FlowList title="本選考" flows={flows.screening} source="本選考体験記（内定・辞退まで）" />
             <FlowList title="インターン" flows={flows.intern} source="インターン体験記" />
             {passSteps.length > 0 && (
               <div className={styles.subsection}>
@@ -226,7 +226,10 @@ export default function CompanySelection({ loaderData }: Route.ComponentProps) {
                     )}
                     {step.channels && (
                       <p className={styles.timingLine}>
-                        {step.channels.shares.map((share) => `${share.label} ${share.percent}%`).join('・')}
+                        {step.channels.shares
+                          .filter((share) => share.via !== 'silent')
+                          .map((share) => `${share.label} ${share.percent}%`)
+                          .join('・')}
                         <span className={styles.basisInline}>{`${step.channels.count}件から`}</span>
                         {step.channels.silentPercent > 0 && (
                           <span className={styles.silent}>{`サイレント（連絡なし）${step.channels.silentPercent}%`}</span>

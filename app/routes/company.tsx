@@ -114,7 +114,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
                 <span className={styles.flowText}>{commonFlow.text}</span>
                 <span
                   className={styles.flowBasis}
-                >{`${formatCount(commonFlow.reportCount, '件')}の${commonFlow.intern ? 'インターン' : '本選考'}体験記のうち${formatCount(commonFlow.count, '件')}`}</span>
+                >{`${formatCount(commonFlow.reportCount, '件')}の${commonFlow.intern ? 'インターン体験記' : '本選考体験記（内定・辞退まで）'}のうち${formatCount(commonFlow.count, '件')}`}</span>
               </p>
             ) : (
               <p className={styles.empty}>選考フロー・面接で聞かれた質問・結果連絡の目安を、体験記と就活速報からまとめています。</p>

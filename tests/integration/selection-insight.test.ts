@@ -83,27 +83,39 @@ describe('選考対策 of a company', () => {
     const silent = fullFlow({ es: 14, test: 4, first: 3, final: 0 });
     silent[3] = step({ kind: 'interview', round: 2, final: true, resultVia: 'silent', resultDays: 9 });
     const third = await screening({ authorId: userId, companyId, steps: silent, result: 'rejected', graduationYear: 2027 });
-    // A different, shorter flow, reported once: counted in the total, not listed.
+    // A selection that stopped at ES: its step counts, its 「flow」 is no flow of the company's.
     await screening({ authorId: userId, companyId, steps: [step({ kind: 'es', resultDays: 5, resultVia: 'email' })], result: 'rejected' });
+    // An offer declined: the whole flow, seen to its end, without 結果連絡.
+    await screening({
+      authorId: userId,
+      companyId,
+      steps: [
+        step({ kind: 'es' }),
+        step({ kind: 'web_test' }),
+        step({ kind: 'interview', round: 1 }),
+        step({ kind: 'interview', round: 2, final: true }),
+      ],
+      result: 'declined',
+    });
 
     insight = await getSelectionInsight(companyId);
-    expect(insight.flows.screening.reportCount).toBe(4);
+    // The flows of the selections seen to their end (two offers, one declined); the rejected ones stopped part way.
+    expect(insight.flows.screening.reportCount).toBe(3);
     expect(insight.flows.screening.flows).toEqual([
       {
         steps: ['es', 'web_test', 'interview_1', 'final'],
         text: 'ES → Webテスト → 一次面接 → 最終面接',
         count: 3,
-        // 2026年卒 has two of them, 2027年卒 one: no year reaches three.
-        byYear: [],
+        byYear: [{ year: 2026, count: 3 }],
       },
     ]);
     const byStep = Object.fromEntries(insight.steps.map((item) => [item.step, item]));
-    // ES: four reports, all passed but the one that ended there.
-    expect(byStep.es?.passes).toEqual({ known: 4, passed: 3 });
+    // ES: five reports, all passed but the one that ended there.
+    expect(byStep.es?.passes).toEqual({ known: 5, passed: 4 });
     expect(byStep.es?.days).toEqual({ count: 4, median: 8.5, min: 5, max: 14 });
     expect(byStep.es?.channels?.shares).toEqual([{ via: 'email', label: 'メール', count: 4, percent: 100 }]);
     expect(byStep.web_test?.days).toEqual({ count: 3, median: 4, min: 3, max: 5 });
-    // 最終面接: two offers and one rejection; the silent one gives no days.
+    // 最終面接: two offers and one rejection (辞退 leaves it unknown); the silent one gives no days.
     expect(byStep.final?.passes).toEqual({ known: 3, passed: 2 });
     expect(byStep.final?.days).toBeNull();
     expect(byStep.final?.channels?.silentPercent).toBe(33);
@@ -111,7 +123,7 @@ describe('選考対策 of a company', () => {
     expect(await getCommonFlow(companyId)).toEqual({
       text: 'ES → Webテスト → 一次面接 → 最終面接',
       count: 3,
-      reportCount: 4,
+      reportCount: 3,
       intern: false,
     });
 
@@ -134,7 +146,6 @@ describe('選考対策 of a company', () => {
     await reportPost({ userId: reader.userId, postId: third, reason: 'personal_information' });
     await unpublishPost({ moderatorId, postId: third, reason: 'personal_information' });
     insight = await getSelectionInsight(companyId);
-    expect(insight.flows.screening.flows).toEqual([]);
     expect(insight.questions.groups).toEqual([]);
     expect(insight.steps.find((item) => item.step === 'final')).toBeUndefined();
     const left = await selectRows<{ n: number }>(

@@ -20,6 +20,7 @@ CREATE TABLE "selection_reports" (
 	"company_id" integer NOT NULL,
 	"graduation_year" smallint,
 	"flow" text NOT NULL,
+	"result" text,
 	"published_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
@@ -104,9 +105,9 @@ BEGIN
     FROM source CROSS JOIN LATERAL jsonb_array_elements(source.steps) WITH ORDINALITY AS s(item, ord)
   ),
   reports AS (
-    INSERT INTO selection_reports (post_id, type, company_id, graduation_year, flow, published_at)
-    SELECT post_id, type, company_id, graduation_year, string_agg(step, ',' ORDER BY ord), published_at
-    FROM steps GROUP BY post_id, type, company_id, graduation_year, published_at
+    INSERT INTO selection_reports (post_id, type, company_id, graduation_year, flow, result, published_at)
+    SELECT post_id, type, company_id, graduation_year, string_agg(step, ',' ORDER BY ord), result, published_at
+    FROM steps GROUP BY post_id, type, company_id, graduation_year, result, published_at
     RETURNING post_id
   ),
   step_rows AS (

@@ -24,6 +24,13 @@ const QUESTIONS_READ = 600;
 /** The 就活速報 of the current season: the last year, a selection season from the summer to the spring. */
 const SEASON_DAYS = 365;
 const QUICK_SHOWN = 5;
+/**
+ * The reports whose flow is the company's whole selection: an internship's (its author took part),
+ * and a 本選考体験記 that ended in 内定 or 辞退. One that ended in a rejection or is still running
+ * stopped part way: 「ES」 alone is where three students stopped, not the company's flow. Their
+ * steps still count for passes, 結果連絡 and questions.
+ */
+const SEEN_TO_THE_END = sql`(result IS NULL OR result IN ('offer', 'declined'))`;
 
 export type SelectionInsight = {
   /** The flows of 本選考 and of internships, apart: they are different selections. */
@@ -47,7 +54,7 @@ export async function getSelectionInsight(companyId: number, now = new Date()): 
     // how many students reported on the company.
     selectRows<{ flow: string; graduation_year: number | null; type: PostTypeKey; n: number }>(
       sql`SELECT flow, graduation_year, type, count(*)::int AS n FROM selection_reports
-          WHERE company_id = ${companyId} GROUP BY flow, graduation_year, type`,
+          WHERE company_id = ${companyId} AND ${SEEN_TO_THE_END} GROUP BY flow, graduation_year, type`,
     ),
     selectRows<{ step: string; passed: boolean | null; result_days: number | null; result_via: string | null; n: number }>(
       sql`SELECT step, passed, result_days, result_via, count(*)::int AS n FROM selection_step_reports
@@ -118,7 +125,7 @@ export async function getCommonFlow(
   const [row] = await selectRows<{ flow: string; type: PostTypeKey; n: number; total: number }>(sql`
     SELECT flow, type, n, total FROM (
       SELECT flow, type, count(*)::int AS n, (sum(count(*)) OVER (PARTITION BY type))::int AS total
-      FROM selection_reports WHERE company_id = ${companyId} GROUP BY flow, type
+      FROM selection_reports WHERE company_id = ${companyId} AND ${SEEN_TO_THE_END} GROUP BY flow, type
     ) AS f
     WHERE n >= ${MIN_REPORTS}
     ORDER BY type = 'screening_experience' DESC, n DESC, length(flow) LIMIT 1`);
