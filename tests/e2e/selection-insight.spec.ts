@@ -117,7 +117,10 @@ for (const device of VIEWPORTS) {
     const card = page.getByRole('region', { name: '選考対策', exact: true });
     const flowLine = card.getByRole('paragraph').filter({ hasText: 'のよくある選考フロー' });
     const line = (await flowLine.textContent())!;
-    const common = /^(本選考|インターン)のよくある選考フロー(.+?)[\d,]+件の(?:本選考|インターン)体験記のうち[\d,]+件$/.exec(line.trim());
+    const common =
+      /^(本選考|インターン)のよくある選考フロー(.+?)[\d,]+件の(?:本選考体験記（内定・辞退まで）|インターン体験記)のうち[\d,]+件$/.exec(
+        line.trim(),
+      );
     expect(common, line).not.toBeNull();
     const kind = common![1]!;
     const flowText = common![2]!;
