@@ -1,6 +1,7 @@
 // The filters of /interview_questions (issue 34) as the URL carries them: read leniently (anything
 // unknown or malformed is no filter) and written back in a fixed order. Pure, for the page and its loader.
 import type { SelectionStepKey } from '../../db/enums';
+import { cleanText } from '../../lib/clean-text';
 import { isStepKey } from '../posts/selection-steps';
 
 export type InterviewQuestionFilters = {
@@ -23,7 +24,10 @@ export function parseInterviewQuestionFilters(params: URLSearchParams): Intervie
   const year = positiveInt(params.get('year'), 2100);
   const step = params.get('step');
   return {
-    q: (params.get('q') ?? '').slice(0, 100),
+    // Without NUL, other controls and bidi marks (PostgreSQL refuses NUL in text), cut by characters.
+    q: Array.from(cleanText(params.get('q') ?? ''))
+      .slice(0, 100)
+      .join(''),
     industryId: positiveInt(params.get('industry'), 1_000_000),
     step: isStepKey(step) ? step : null,
     graduationYear: year !== null && year >= 2000 ? year : null,
