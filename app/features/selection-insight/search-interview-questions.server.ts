@@ -51,20 +51,23 @@ function filterConditions(filters: InterviewQuestionFilters): SQL {
 
 type MatchRow = { post_id: number; position: number; ord: number; question: string; step: string; graduation_year: number | null };
 
-/**
- * Below this many matches a query is rare: its matches are read through the character-pair index
- * and sorted, a millisecond or two; above it they are found among the newest questions.
- */
-const RARE_BELOW = 2_000;
+/** How many of the newest (filtered) questions the probe checks against the query's terms. */
+const SAMPLE = 2_000;
+
+/** Which look finds a query's newest matches: chosen by the probe, or forced (tests). */
+export type QuestionLook = 'recent' | 'index';
 
 /**
- * The newest matching questions, up to QUESTION_MATCH_CAP + 1. The ES search's two looks
- * (decision 033), with a probe first: the pair index counts a query's matches up to RARE_BELOW in a
- * few milliseconds, and a rare query (most synonyms of a kind that interviews seldom ask) goes
- * straight to the index instead of checking each of the newest RECENT_WINDOW questions against
- * every term, which took 20–25 ms for a kind of seven phrasings at 750,000 questions (decision 084).
+ * The newest matching questions, up to QUESTION_MATCH_CAP + 1, through one of the ES search's two
+ * looks (decision 033), chosen by a probe (decision 084). The probe checks the newest SAMPLE
+ * questions against the terms, about 2 ms. A query that would not fill a page of matches from the
+ * newest RECENT_WINDOW at the rate the sample shows is rare enough to read every match through the
+ * character-pair index and sort them; any other checks the newest questions until it has enough.
+ * A rare query no longer checks all the newest 20,000 against each phrasing of its kind (20–25 ms
+ * at 750,000 questions), and a common one no longer builds the pair index's bitmap of all its
+ * matches (a count of up to 2,000 through it took 280 ms for 強み at a million posts).
  */
-async function newestMatches(filters: SQL, search: QuestionQuery | null, rareBelow: number): Promise<MatchRow[]> {
+async function newestMatches(filters: SQL, search: QuestionQuery | null, look?: QuestionLook): Promise<MatchRow[]> {
   const wanted = QUESTION_MATCH_CAP + 1;
   const columns = sql`q.post_id, q.position, q.ord, q.question, q.step, q.graduation_year`;
   if (!search) {
@@ -77,11 +80,16 @@ async function newestMatches(filters: SQL, search: QuestionQuery | null, rareBel
       SELECT ${columns} FROM selection_questions q
       WHERE ${termsCondition(search, true)} AND ${filters}
       ORDER BY ${NEWEST_FIRST} LIMIT ${wanted}`);
-  const [probe] = await selectRows<{ n: number }>(sql`
-    SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM selection_questions q WHERE ${termsCondition(search, true)} AND ${filters} LIMIT ${rareBelow}
-    ) AS c`);
-  if (Number(probe?.n ?? 0) < rareBelow) return throughIndex();
+  if (look === undefined) {
+    const [probe] = await selectRows<{ sampled: number; matched: number }>(sql`
+      SELECT count(*)::int AS sampled, (count(*) FILTER (WHERE ${termsCondition(search, false)}))::int AS matched FROM (
+        SELECT q.search_key FROM selection_questions q WHERE ${filters} ORDER BY ${NEWEST_FIRST} LIMIT ${SAMPLE}
+      ) AS q`);
+    const sampled = Number(probe?.sampled ?? 0);
+    // Fewer questions than the sample: the sample was all of them, and the index reads as few.
+    const expected = sampled < SAMPLE ? 0 : (Number(probe?.matched ?? 0) * RECENT_WINDOW) / SAMPLE;
+    if (expected < wanted) return throughIndex();
+  } else if (look === 'index') return throughIndex();
   const recent = await selectRows<MatchRow>(sql`
     SELECT ${columns} FROM (
       SELECT q.post_id, q.position, q.ord, q.published_at FROM (
@@ -98,15 +106,15 @@ async function newestMatches(filters: SQL, search: QuestionQuery | null, rareBel
 
 type DetailRow = { id: number; type: PostTypeKey; title: string; published_at: string | Date; company_id: number; company_name: string };
 
-/** `rareBelow` is for tests: 1 takes every query through the newest questions first. */
+/** `look` is for tests: it takes every query through one look, whatever the probe would choose. */
 export async function searchInterviewQuestions(
   filters: InterviewQuestionFilters,
-  options: { rareBelow?: number } = {},
+  options: { look?: QuestionLook } = {},
 ): Promise<InterviewQuestionResult> {
   const search = filters.q.trim() ? parseQuestionQuery(filters.q) : null;
   const tooShort = filters.q.trim() !== '' && search === null;
   const [matches, company] = await Promise.all([
-    tooShort ? Promise.resolve([]) : newestMatches(filterConditions(filters), search, options.rareBelow ?? RARE_BELOW),
+    tooShort ? Promise.resolve([]) : newestMatches(filterConditions(filters), search, options.look),
     filters.companyId === null
       ? Promise.resolve([])
       : selectRows<{ name: string }>(sql`SELECT name FROM companies WHERE id = ${filters.companyId}`),
