@@ -21,10 +21,12 @@ const cases = process.env.FUZZ_ONLY === 'hostile' ? hostile : [...fuzzCases(rout
 const results = await runFuzz({ baseUrl, cases, student, moderator });
 const rows = summarize(results);
 console.log(`${results.length} requests (${hostile.length} with hostile text) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
-console.log('| route | requests | ≥ 500 or no answer | English or internals | slower than 2 s | slowest (ms) |');
-console.log('|---|---|---|---|---|---|');
+console.log('| route | requests | ≥ 500 or no answer | English or internals | slower than 2 s | slowest (ms) | all (s) |');
+console.log('|---|---|---|---|---|---|---|');
 for (const row of rows)
-  console.log(`| ${row.route} | ${row.requests} | ${row.errors} | ${row.leaks} | ${row.slow} | ${Math.round(row.maxMs)} |`);
+  console.log(
+    `| ${row.route} | ${row.requests} | ${row.errors} | ${row.leaks} | ${row.slow} | ${Math.round(row.maxMs)} | ${(row.totalMs / 1000).toFixed(1)} |`,
+  );
 const total = rows.reduce((sum, row) => sum + row.errors, 0);
 const leaks = rows.reduce((sum, row) => sum + row.leaks, 0);
 console.log(`\ntotal ≥ 500 or no answer: ${total}; English or internals: ${leaks}`);

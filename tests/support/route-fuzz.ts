@@ -588,10 +588,12 @@ export async function runFuzz(options: {
  * or internals, answers slower than `slowMs`.
  */
 export function summarize(results: FuzzResult[], slowMs = 2000) {
-  const rows = new Map<string, { route: string; requests: number; errors: number; leaks: number; slow: number; maxMs: number }>();
+  type Row = { route: string; requests: number; errors: number; leaks: number; slow: number; maxMs: number; totalMs: number };
+  const rows = new Map<string, Row>();
   for (const result of results) {
-    const row = rows.get(result.route) ?? { route: result.route, requests: 0, errors: 0, leaks: 0, slow: 0, maxMs: 0 };
+    const row = rows.get(result.route) ?? { route: result.route, requests: 0, errors: 0, leaks: 0, slow: 0, maxMs: 0, totalMs: 0 };
     row.requests += 1;
+    row.totalMs += result.ms;
     if (result.status >= 500 || result.status === 0) row.errors += 1;
     if (result.leak) row.leaks += 1;
     if (result.ms > slowMs) row.slow += 1;
