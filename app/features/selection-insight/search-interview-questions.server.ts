@@ -57,6 +57,17 @@ const SAMPLE = 2_000;
 /** Which look finds a query's newest matches: chosen by the probe, or forced (tests). */
 export type QuestionLook = 'recent' | 'index';
 
+/** The look for a query: the index unless the newest SAMPLE questions promise a full page from the window. */
+async function probe(filters: SQL, search: QuestionQuery): Promise<QuestionLook> {
+  const [row] = await selectRows<{ sampled: number; matched: number }>(sql`
+    SELECT count(*)::int AS sampled, (count(*) FILTER (WHERE ${termsCondition(search, false)}))::int AS matched FROM (
+      SELECT q.search_key FROM selection_questions q WHERE ${filters} ORDER BY ${NEWEST_FIRST} LIMIT ${SAMPLE}
+    ) AS q`);
+  // Fewer questions than the sample: the sample was all of them, and the index reads as few.
+  if (Number(row?.sampled ?? 0) < SAMPLE) return 'index';
+  return (Number(row?.matched ?? 0) * RECENT_WINDOW) / SAMPLE < QUESTION_MATCH_CAP + 1 ? 'index' : 'recent';
+}
+
 /**
  * The newest matching questions, up to QUESTION_MATCH_CAP + 1, through one of the ES search's two
  * looks (decision 033), chosen by a probe (decision 084). The probe checks the newest SAMPLE
@@ -65,7 +76,7 @@ export type QuestionLook = 'recent' | 'index';
  * character-pair index and sort them; any other checks the newest questions until it has enough.
  * A rare query no longer checks all the newest 20,000 against each phrasing of its kind (20–25 ms
  * at 750,000 questions), and a common one no longer builds the pair index's bitmap of all its
- * matches (a count of up to 2,000 through it took 280 ms for 強み at a million posts).
+ * matches (a count of up to 2,000 through it gave the search a p95 of 284 ms at a million posts).
  */
 async function newestMatches(filters: SQL, search: QuestionQuery | null, look?: QuestionLook): Promise<MatchRow[]> {
   const wanted = QUESTION_MATCH_CAP + 1;
@@ -80,16 +91,7 @@ async function newestMatches(filters: SQL, search: QuestionQuery | null, look?: 
       SELECT ${columns} FROM selection_questions q
       WHERE ${termsCondition(search, true)} AND ${filters}
       ORDER BY ${NEWEST_FIRST} LIMIT ${wanted}`);
-  if (look === undefined) {
-    const [probe] = await selectRows<{ sampled: number; matched: number }>(sql`
-      SELECT count(*)::int AS sampled, (count(*) FILTER (WHERE ${termsCondition(search, false)}))::int AS matched FROM (
-        SELECT q.search_key FROM selection_questions q WHERE ${filters} ORDER BY ${NEWEST_FIRST} LIMIT ${SAMPLE}
-      ) AS q`);
-    const sampled = Number(probe?.sampled ?? 0);
-    // Fewer questions than the sample: the sample was all of them, and the index reads as few.
-    const expected = sampled < SAMPLE ? 0 : (Number(probe?.matched ?? 0) * RECENT_WINDOW) / SAMPLE;
-    if (expected < wanted) return throughIndex();
-  } else if (look === 'index') return throughIndex();
+  if ((look ?? (await probe(filters, search))) === 'index') return throughIndex();
   const recent = await selectRows<MatchRow>(sql`
     SELECT ${columns} FROM (
       SELECT q.post_id, q.position, q.ord, q.published_at FROM (
