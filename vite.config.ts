@@ -1,7 +1,8 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import { reactRouter } from '@react-router/dev/vite';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { writeCompressedCopies } from './server/immutable-assets.ts';
 
 // react-router's package exports always name its development build (remix-run/react-router
 // #14102), so production builds would ship its warnings and checks. Builds point the two entry
@@ -14,6 +15,19 @@ const productionRouter = [
 ];
 
 const FRAMEWORK_MODULES = /\/node_modules\/(?:react|react-dom|react-router|scheduler)\/|vite\/preload-helper/;
+
+/**
+ * The client build's assets, compressed once here rather than on every request
+ * (server/immutable-assets.ts answers them from memory).
+ */
+const compressedAssets: Plugin = {
+  name: 'shulog:compressed-assets',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  writeBundle(options) {
+    if (options.dir) writeCompressedCopies(`${options.dir}/assets`);
+  },
+};
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: command === 'build' && !process.env.VITEST ? { alias: productionRouter } : {},
@@ -35,7 +49,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       },
   css: { modules: { localsConvention: 'camelCase' as const } },
   // Vitest runs components and server code directly; the React Router plugin is for builds only.
-  plugins: process.env.VITEST ? [] : [reactRouter()],
+  plugins: process.env.VITEST ? [] : [reactRouter(), compressedAssets],
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/*.test.ts', 'tests/integration/**/*.test.ts'],
     pool: 'forks',

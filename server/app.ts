@@ -26,6 +26,7 @@ import { csrfProtection, privateSessionResponses } from './csrf';
 import { createDraftLane } from './draft-lane';
 import { createFastLane } from './fast-lane';
 import { clearPageCacheAfterWrites } from './page-cache-writes';
+import { immutableAssets } from './immutable-assets';
 import { guardRequest } from './request-guard';
 import { companyPageParam, HEALTH_PATH, isFileLike, METRICS_PATH } from './route-rules';
 import { httpDuration, httpRequests, isMetricsRequest, metricsText, reportEmailQueue } from '../app/lib/metrics.server';
@@ -99,6 +100,10 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
     next();
   });
   app.use(securityHeaders);
+  // Built files, before anything that reads the session: the same for everyone, kept for a year
+  // by every browser (server/immutable-assets.ts). A name that is not there is express.static's
+  // 404, further down.
+  app.use('/assets', immutableAssets(join(clientDir, 'assets')));
   // One session lookup per request, whichever loaders ask (app/features/accounts/sessions.server.ts).
   app.use((_req, _res, next) => requestSessions.run(new Map(), next));
   app.use(compression());
@@ -136,7 +141,7 @@ export function createApp(options: { logger: pino.Logger; clientDir: string }) {
     }
   });
 
-  // Vite puts a content hash in every file name under /assets, so they never change.
+  // What immutableAssets did not answer: a file of a kind it does not serve, or the 404.
   app.use('/assets', express.static(join(clientDir, 'assets'), { immutable: true, maxAge: '1y', index: false, fallthrough: false }));
   // Other built files (favicon.svg): only paths that look like files reach the disk, so a
   // page request never costs a failed stat.

@@ -6,6 +6,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RATING_ITEMS } from '../../app/features/companies/rating-items';
 import { hydrated, press, VIEWPORTS, watchErrors, type Device } from '../support/e2e-devices';
+import { closeBadgePopups } from '../support/badge-popups';
 import { fillInternProgram, waitSaved } from '../support/e2e-posting';
 import { signUpStudent } from '../support/e2e-students';
 
@@ -42,6 +43,9 @@ for (const device of VIEWPORTS) {
     baseURL,
   }) => {
     const { context, page } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
+    // The badges this loop earns rise as a sheet over a phone's page: closed as a student would,
+    // whenever one comes (the loop is what this test is about; favorites-badges.spec.ts has them).
+    await closeBadgePopups(page);
     const errors = watchErrors(page);
     const companyId = await someCompanyId(page, device.mobile ? 2 : 3);
     const title = `一次面接を受けました ${device.name} ${Date.now()}`;
@@ -91,6 +95,7 @@ for (const device of VIEWPORTS) {
     browser,
   }) => {
     const { context, page } = await signUpStudent(browser, { viewport: device.viewport, mobile: device.mobile });
+    await closeBadgePopups(page);
     const companyId = await someCompanyId(page, device.mobile ? 4 : 5);
     await page.goto(`/intern_experiences/new?company_id=${companyId}`);
     await fillInternProgram(page, {

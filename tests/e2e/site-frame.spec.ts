@@ -106,15 +106,23 @@ test('visitor pages allow their scripts by hash, session pages by a per-response
   expect(violations).toEqual([]);
 });
 
-test('static assets are compressed and cached for a year', async ({ request }) => {
+test('static assets are compressed and cached for a year, for students as for visitors', async ({ request }) => {
   const html = await (await request.get('/')).text();
   const asset = /\/assets\/framework-[^"']+\.js/.exec(html)?.[0];
   expect(asset).toBeTruthy();
   const response = await request.get(asset!, { headers: { 'Accept-Encoding': 'gzip' } });
   expect(response.status()).toBe(200);
-  expect(response.headers()['cache-control']).toContain('immutable');
-  expect(response.headers()['cache-control']).toContain('max-age=31536000');
+  expect(response.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect(response.headers()['content-encoding']).toBe('gzip');
+  // A browser's own Accept-Encoding (gzip listed first) gets brotli; a session's cookie changes
+  // nothing: the files are the same for everyone, so a student's browser keeps them too.
+  const student = await request.get(asset!, {
+    headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd', Cookie: 'shulog_session=an-open-session' },
+  });
+  expect(student.headers()['content-encoding']).toBe('br');
+  expect(student.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(student.headers()['set-cookie']).toBeUndefined();
+  expect(await student.text()).toBe(await (await request.get(asset!, { headers: { 'Accept-Encoding': 'identity' } })).text());
 });
 
 test('GET /healthz checks the database', async ({ request }) => {
