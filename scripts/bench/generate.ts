@@ -1,6 +1,7 @@
 // Bench data, generated inside the database with generate_series so that a million posts take
 // seconds, not minutes. Companies are built in JS (names with readings), posts in SQL.
 import { closeDatabase, database, openDatabase } from '../../app/db/client.server';
+import { postSyncTriggerStatements } from '../../app/db/post-sync.server';
 import { TOKYO_TIME_ZONE } from '../../app/lib/tokyo-time';
 import { refreshCompanyStats } from '../../app/features/companies/refresh-company-stats.server';
 import { INDUSTRIES } from '../../app/features/demo/industries';
@@ -293,20 +294,8 @@ async function createQuestionPool(): Promise<number[]> {
 
 // The listing triggers (migration 0014) and the 選考対策 ones (0030) would run once per row; bulk
 // data is synced in ranges.
-const LISTING_TRIGGERS = [
-  ['posts', 'posts_listing_sync_insert'],
-  ['entry_sheets', 'entry_sheets_listing_sync'],
-  ['intern_experiences', 'intern_experiences_listing_sync'],
-  ['screening_experiences', 'screening_experiences_listing_sync'],
-  ['posts', 'posts_selection_sync_insert'],
-  ['intern_experiences', 'intern_experiences_selection_sync'],
-  ['screening_experiences', 'screening_experiences_selection_sync'],
-] as const;
-
 async function setListingTriggers(enabled: boolean): Promise<void> {
-  for (const [table, trigger] of LISTING_TRIGGERS) {
-    await database().query(`ALTER TABLE ${table} ${enabled ? 'ENABLE' : 'DISABLE'} TRIGGER ${trigger}`);
-  }
+  for (const statement of postSyncTriggerStatements(enabled)) await database().query(statement);
 }
 
 async function insertPosts(companyFrom: number, companyTo: number, perCompany: number, users: number): Promise<PostRange> {

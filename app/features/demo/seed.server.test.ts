@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, database, db, openDatabase } from '../../db/client.server';
 import { companies, posts, users } from '../../db/schema';
@@ -93,6 +94,37 @@ describe('seedDemoData', () => {
   it('refuses to seed a database that already has companies', async () => {
     await expect(seedDemoData()).rejects.toThrow(/already has companies/);
     expect(await count('companies')).toBe(summary.companies);
+  });
+
+  it("derives the posts' list rows, ES questions and selection insight as the per-post triggers do", async () => {
+    // The seed writes them for all posts at once (app/db/post-sync.server.ts). Every seventh post's
+    // rows are removed and written again by the triggers a change to a published post fires.
+    const derived = async () => {
+      const tables: Record<string, string[]> = {};
+      for (const table of [
+        'post_listings',
+        'entry_sheet_questions',
+        'selection_reports',
+        'selection_step_reports',
+        'selection_questions',
+      ]) {
+        const rows = await database().query<{ row: string }>(
+          `SELECT (to_jsonb(t) - 'id')::text AS row FROM ${table} t WHERE post_id % 7 = 0 ORDER BY 1`,
+        );
+        tables[table] = rows.map((row) => row.row);
+      }
+      return tables;
+    };
+    const bulk = await derived();
+    for (const table of ['post_listings', 'entry_sheet_questions', 'selection_questions'])
+      expect(bulk[table]!.length, table).toBeGreaterThan(50);
+    await db().transaction(async (tx) => {
+      for (const table of Object.keys(bulk)) await tx.execute(sql.raw(`DELETE FROM ${table} WHERE post_id % 7 = 0`));
+      await tx.execute(sql`UPDATE posts SET published_at = published_at WHERE id % 7 = 0 AND status = 'published'`);
+    });
+    expect(await derived()).toEqual(bulk);
+    // And the insert triggers are on again for the posts students write.
+    expect(await database().query("SELECT tgname FROM pg_trigger WHERE tgname LIKE '%_sync%' AND tgenabled = 'D'")).toEqual([]);
   });
 
   it('resets the sequences, so that rows inserted without an id get the next one', async () => {

@@ -3,6 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { db, writeRows } from '../../db/client.server';
+import { writePostsInBulk } from '../../db/post-sync.server';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';
 import { TOKYO_TIME_ZONE } from '../../lib/tokyo-time';
 import {
@@ -112,10 +113,14 @@ export async function seedDemoData(options: { seed?: number } = {}): Promise<See
     await insertAll(handle, users, data.users);
     await insertAll(handle, userPreferredIndustries, data.userPreferredIndustries);
     await insertAll(handle, userPreferredPrefectures, data.userPreferredPrefectures);
-    await insertAll(handle, posts, data.posts);
-    await insertAll(handle, internExperiences, data.internExperiences);
-    await insertAll(handle, screeningExperiences, data.screeningExperiences);
-    await insertAll(handle, entrySheets, data.entrySheets);
+    // The posts' list rows, ES questions and selection insight, derived for all of them at once.
+    const postIds = data.posts.map((post) => post.id);
+    await writePostsInBulk(handle, { from: Math.min(...postIds), to: Math.max(...postIds) }, async () => {
+      await insertAll(handle, posts, data.posts);
+      await insertAll(handle, internExperiences, data.internExperiences);
+      await insertAll(handle, screeningExperiences, data.screeningExperiences);
+      await insertAll(handle, entrySheets, data.entrySheets);
+    });
     await insertAll(handle, postRevisions, data.postRevisions);
     await insertAll(handle, moderationEvents, data.moderationEvents);
     await insertAll(handle, favorites, data.favorites);
