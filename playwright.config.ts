@@ -2,12 +2,11 @@ import { defineConfig, devices } from '@playwright/test';
 import { SERVER_NODE_FLAGS } from './server/node-flags';
 import { CHROMIUM_PATH } from './tests/support/chromium';
 import { MAIL_SINK_HTTP_PORT, MAIL_SINK_SMTP_PORT, MAIL_SINK_SMTP_URL } from './tests/support/e2e-mail';
-import { PRODUCTION_ENV } from './tests/support/server-process';
+import { E2E_DATA_DIR, PRODUCTION_ENV, SEEDED_DATA_DIR } from './tests/support/server-process';
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The bearer token /metrics asks for on the tests' server (docs/decisions/078-metrics.md). */
 export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
-export const e2eDataDir = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${port}`;
 
 /** The route fuzz, against a server of its own: the longest file of the run. */
 const FUZZ = /robustness\.spec\.ts/;
@@ -97,8 +96,14 @@ export default defineConfig({
     {
       // As students get it (NODE_ENV=production: React's production build, secure cookies, its
       // emails through SMTP), as a public demo (DEMO_DATA=1) so that the demo's accounts log in.
-      // A fresh data directory each run: the server migrates and seeds it, as on a new machine.
-      command: `rm -rf ${e2eDataDir} && node ${SERVER_NODE_FLAGS.join(' ')} server/start.js`,
+      // A fresh data directory each run: the demo is seeded once by the built server's own start-up,
+      // and the server starts on a copy; tests that start demo servers of their own copy it too.
+      command: [
+        `node --import tsx tests/support/seed-data-dir.ts ${SEEDED_DATA_DIR}`,
+        `rm -rf ${E2E_DATA_DIR}`,
+        `cp -r ${SEEDED_DATA_DIR} ${E2E_DATA_DIR}`,
+        `node ${SERVER_NODE_FLAGS.join(' ')} server/start.js`,
+      ].join(' && '),
       url: `http://127.0.0.1:${port}/healthz`,
       timeout: 180_000,
       reuseExistingServer: false,
@@ -111,7 +116,7 @@ export default defineConfig({
         SMTP_URL: MAIL_SINK_SMTP_URL,
         PORT: String(port),
         HOST: '127.0.0.1',
-        DATA_DIR: e2eDataDir,
+        DATA_DIR: E2E_DATA_DIR,
         DATABASE_URL: '',
         LOG_LEVEL: 'warn',
         METRICS_TOKEN: E2E_METRICS_TOKEN,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { RATING_ITEMS } from '../../app/features/companies/rating-items';
-import { PRODUCTION_ENV, startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
+import { copySeededDataDir, PRODUCTION_ENV, startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
 import { MAIL_SINK_SMTP_URL } from '../support/e2e-mail';
 import { fillInternProgram, saveStatus, waitSaved } from '../support/e2e-posting';
 import { signUpThroughEmail, uniqueEmail } from '../support/e2e-students';
@@ -213,6 +213,7 @@ test.describe('a server killed right after it acknowledged a save', () => {
 
   test('loses nothing: after a restart the form shows the text', async ({ browser }) => {
     test.setTimeout(240_000);
+    copySeededDataDir(dataDir);
     await start();
     const signedUp = await signUp(browser, base, PHONE);
     context = signedUp.context;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import routes from '../../app/routes';
 import { fuzzCases, hostileTextCases, runFuzz, summarize } from '../support/route-fuzz';
-import { PRODUCTION_ENV, startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
+import { copySeededDataDir, PRODUCTION_ENV, startServerProcess, waitForHealth, type StartedServer } from '../support/server-process';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100) + 5;
@@ -27,6 +27,7 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   dataDir = mkdtempSync(join(tmpdir(), 'shulog-robustness-'));
+  copySeededDataDir(dataDir);
   mail = await startSmtpSink();
   // Run as in production (what students get, React's production build included), as a public
   // demo so that the demo's accounts log in, with its emails sent through SMTP.

@@ -3,11 +3,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { PRODUCTION_ENV, startServerProcess, waitForHealth, type StartedServer as Started } from '../support/server-process';
+import {
+  copySeededDataDir,
+  E2E_DATA_DIR,
+  PRODUCTION_ENV,
+  startServerProcess,
+  waitForHealth,
+  type StartedServer as Started,
+} from '../support/server-process';
 
 // These tests start production servers of their own (no browser needed).
 const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
-const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${E2E_PORT}`;
 
 async function heroCounts(port: number): Promise<string> {
   // React separates adjacent text with <!-- -->; drop those to read the sentence.
@@ -36,10 +42,10 @@ test('SIGTERM under load lets every running request finish, exits with code 0, a
     return server;
   };
   try {
+    copySeededDataDir(dataDir);
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(port, first);
     const before = await heroCounts(port);
-    expect(first.output()).toContain('demo data seeded');
 
     // Stopped under load: 16 clients ask for pages rendered afresh (each query a list of its
     // own), one after another, and half of them leave as the stop begins. Every handler running
@@ -149,6 +155,7 @@ test('a backup taken while the site takes writes, restored into an empty folder,
       child.on('close', (code) => resolve({ code, output }));
     });
   try {
+    copySeededDataDir(dataDir);
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
     await waitForHealth(port, first);
     const student = await logInStudent(port, 'student05@shulog.example');

@@ -1,8 +1,23 @@
 // Production server processes of their own, for tests that need a server with other settings than
 // the shared one of playwright.config.ts (a second process, a restart, a configured origin).
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { SERVER_NODE_FLAGS } from '../../server/node-flags';
+
+const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
+/** The shared server's data directory (playwright.config.ts). */
+export const E2E_DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/shulog-e2e-${E2E_PORT}`;
+/** The demo, seeded once per run before the shared server starts (tests/support/seed-data-dir.ts). */
+export const SEEDED_DATA_DIR = `${E2E_DATA_DIR}-seeded`;
+
+/**
+ * A demo site's data directory at `target`, copied from the one seeded at the start of the run:
+ * a demo server of a test's own then starts in seconds instead of seeding the same demo again.
+ */
+export function copySeededDataDir(target: string): void {
+  rmSync(target, { recursive: true, force: true });
+  cpSync(SEEDED_DATA_DIR, target, { recursive: true });
+}
 
 export type StartedServer = {
   child: ChildProcess;
