@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './client.server';
 
 /** The deferred insert triggers of migrations 0014 and 0030 (table, trigger). */
-export const POST_SYNC_TRIGGERS = [
+const POST_SYNC_TRIGGERS = [
   ['posts', 'posts_listing_sync_insert'],
   ['entry_sheets', 'entry_sheets_listing_sync'],
   ['intern_experiences', 'intern_experiences_listing_sync'],
@@ -26,8 +26,8 @@ export function postSyncTriggerStatements(enabled: boolean): string[] {
 /**
  * Runs `write` (inserts of posts and their detail rows, in `handle`'s transaction) with the
  * per-post triggers off, then writes the derived rows of every post with an id in `range` in two
- * statements. ALTER TABLE is transactional: a failure leaves
- * the triggers on, and other sessions wait for the commit before they write posts.
+ * statements. ALTER TABLE is transactional: a failure leaves the triggers on, and other sessions
+ * wait for the commit before they write posts.
  */
 export async function writePostsInBulk(handle: Db, range: { from: number; to: number }, write: () => Promise<void>) {
   for (const statement of postSyncTriggerStatements(false)) await handle.execute(sql.raw(statement));

@@ -2,8 +2,8 @@
 // (playwright.config.ts runs it before the shared server starts), with the built server's own
 // start-up (migrations, the demo seed, the planner's statistics), and closes it cleanly. The
 // shared server and every test that starts a demo server of its own begin from a copy
-// (copySeededDataDir): seeding takes most of a demo server's start (about 29 of 38 s on a slow
-// two-core machine) and is the same work each time.
+// (copySeededDataDir): the seed is the larger part of a demo server's start, and the same work
+// each time (docs/decisions/086).
 //
 //   DEMO_DATA=1 NODE_ENV=production … node --import tsx tests/support/seed-data-dir.ts DIR
 import { rmSync } from 'node:fs';
