@@ -29,6 +29,30 @@ const compressedAssets: Plugin = {
   },
 };
 
+/**
+ * Every module the root route loads statically (the site's frame: header, footer, snack bar, the
+ * call client and their helpers), found when the client build has parsed them all. Every page
+ * loads all of them, so they go in one chunk instead of twenty small ones shared between the
+ * root and the routes: a page needs fewer requests before its first paint and loads no byte more
+ * (docs/decisions/087-one-chunk-for-the-site-frame.md).
+ */
+const rootModules = new Set<string>();
+const ROOT_ROUTE = /\/app\/root\.tsx(?:\?|$)/;
+const rootClosure: Plugin = {
+  name: 'shulog:root-closure',
+  apply: 'build',
+  applyToEnvironment: (environment) => environment.name === 'client',
+  buildEnd() {
+    rootModules.clear();
+    const queue = [...this.getModuleIds()].filter((id) => ROOT_ROUTE.test(id));
+    for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+      if (rootModules.has(id)) continue;
+      rootModules.add(id);
+      queue.push(...(this.getModuleInfo(id)?.importedIds ?? []));
+    }
+  },
+};
+
 export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: command === 'build' && !process.env.VITEST ? { alias: productionRouter } : {},
   ssr: { noExternal: ['@react-router/express', '@react-router/node'] },
@@ -42,14 +66,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         rolldownOptions: {
           output: {
             // One framework chunk (React, React DOM, React Router and Vite's small preload helper)
-            // instead of several: files that every page loads compress better together.
-            codeSplitting: { groups: [{ name: 'framework', test: FRAMEWORK_MODULES }] },
+            // instead of several: files that every page loads compress better together. The same
+            // for the site's own modules that every page loads (rootModules).
+            codeSplitting: {
+              groups: [
+                { name: 'framework', test: FRAMEWORK_MODULES, priority: 2 },
+                { name: 'site', test: (id) => rootModules.has(id), priority: 1 },
+              ],
+            },
           },
         },
       },
   css: { modules: { localsConvention: 'camelCase' as const } },
   // Vitest runs components and server code directly; the React Router plugin is for builds only.
-  plugins: process.env.VITEST ? [] : [reactRouter(), compressedAssets],
+  plugins: process.env.VITEST ? [] : [reactRouter(), rootClosure, compressedAssets],
   test: {
     include: ['app/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/*.test.ts', 'tests/integration/**/*.test.ts'],
     pool: 'forks',

@@ -437,13 +437,18 @@ function selectionGoalLines(results: Measurement[]): string[] {
   });
 }
 
-/** The gzipped size of the JavaScript a page loads (its module scripts and preloads). */
-async function gzippedJs(path: string): Promise<number> {
+/**
+ * What a page loads before it is interactive: the gzipped size of its JavaScript (module scripts
+ * and preloads) and how many script and style sheet files that takes (each is a request before
+ * the first paint, which Lighthouse's simulated slow network counts).
+ */
+async function pageAssets(path: string): Promise<{ gzippedJs: number; scripts: number; styleSheets: number }> {
   const html = await (await fetch(BASE + path)).text();
   const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
-  let total = 0;
-  for (const url of urls) total += gzipSync(Buffer.from(await (await fetch(BASE + url)).arrayBuffer()), { level: 9 }).length;
-  return total;
+  const styleSheets = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]!));
+  let gzippedJs = 0;
+  for (const url of urls) gzippedJs += gzipSync(Buffer.from(await (await fetch(BASE + url)).arrayBuffer()), { level: 9 }).length;
+  return { gzippedJs, scripts: urls.size, styleSheets: styleSheets.size };
 }
 
 async function lighthouseScore(path: string): Promise<number | null> {
@@ -537,7 +542,12 @@ async function main() {
   let memory: { companies: number; rssMb: number; peakRssMb: number } | null = null;
   let sessions: StudentSession[] | undefined;
   let extras:
-    | { gzippedJsCompanyPage: number; gzippedJsTopPage: number; lighthouseTop: number | null; lighthouseCompany: number | null }
+    | {
+        companyPage: Awaited<ReturnType<typeof pageAssets>>;
+        topPage: Awaited<ReturnType<typeof pageAssets>>;
+        lighthouseTop: number | null;
+        lighthouseCompany: number | null;
+      }
     | undefined;
   let previous: Stage | null = null;
   try {
@@ -659,8 +669,8 @@ async function main() {
           m.ratioToBaseline = Math.round((m.requestsPerSecond / baseline.requestsPerSecond) * 100) / 100;
         log('measuring JavaScript size and Lighthouse');
         extras = {
-          gzippedJsCompanyPage: await gzippedJs('/companies/1'),
-          gzippedJsTopPage: await gzippedJs('/'),
+          companyPage: await pageAssets('/companies/1'),
+          topPage: await pageAssets('/'),
           lighthouseTop: await lighthouseScore('/'),
           lighthouseCompany: await lighthouseScore('/companies/1'),
         };
@@ -754,7 +764,7 @@ async function main() {
       : '',
     '',
     extras
-      ? `Gzipped JavaScript: company page ${(extras.gzippedJsCompanyPage / 1024).toFixed(1)} KB, top page ${(extras.gzippedJsTopPage / 1024).toFixed(1)} KB. Lighthouse mobile performance: top ${extras.lighthouseTop ?? 'n/a'}, company page ${extras.lighthouseCompany ?? 'n/a'}.`
+      ? `Gzipped JavaScript: company page ${(extras.companyPage.gzippedJs / 1024).toFixed(1)} KB in ${extras.companyPage.scripts} files (and ${extras.companyPage.styleSheets} style sheets), top page ${(extras.topPage.gzippedJs / 1024).toFixed(1)} KB in ${extras.topPage.scripts} files (and ${extras.topPage.styleSheets} style sheets). Lighthouse mobile performance: top ${extras.lighthouseTop ?? 'n/a'}, company page ${extras.lighthouseCompany ?? 'n/a'}.`
       : '',
     ...(drafts.length > 0 ? ['', ...draftCaseLines(drafts)] : []),
   ];

@@ -125,6 +125,23 @@ test('static assets are compressed and cached for a year, for students as for vi
   expect(await student.text()).toBe(await (await request.get(asset!, { headers: { 'Accept-Encoding': 'identity' } })).text());
 });
 
+test("the site's frame comes in one script and one style sheet: what every page loads is not split into many small requests", async ({
+  page,
+}) => {
+  // The root route's modules (header, footer, snack bar, the call client's helpers) in one chunk
+  // beside the framework's (vite.config.ts, docs/decisions/087-one-chunk-for-the-site-frame.md).
+  await page.goto('/companies/1');
+  const root = await page.evaluate(
+    () =>
+      (window as unknown as { __reactRouterManifest: { routes: { root: { module: string; imports?: string[]; css?: string[] } } } })
+        .__reactRouterManifest.routes.root,
+  );
+  const names = (files: string[] | undefined) =>
+    (files ?? []).map((file) => /\/assets\/(.+)-[\w-]{8}\.\w+#?$/.exec(file)?.[1] ?? file).sort();
+  expect(names(root.imports)).toEqual(['framework', 'rolldown-runtime', 'site']);
+  expect(names(root.css)).toEqual(['site']);
+});
+
 test('GET /healthz checks the database', async ({ request }) => {
   const response = await request.get('/healthz');
   expect(response.status()).toBe(200);
