@@ -1,7 +1,7 @@
 // Form fields the admin forms of companies and job-hunting services share (docs/decisions/
 // 029-admin-catalog.md): the reading in katakana, an optional web address, and the tick that
 // confirms a save despite a similar name.
-import { z } from 'zod';
+import { z } from './zod';
 import { isKatakanaReading, toKatakanaReading } from './katakana-reading';
 
 /** The longest URL kept; real company pages are far shorter. */

@@ -64,3 +64,10 @@ describe('calls from the browser', () => {
     for (const [file, { count }] of Object.entries(FETCH_ALLOWED)) expect(placesOf([file], /\bfetch\s*\(/)).toHaveLength(count);
   });
 });
+
+describe('validation messages', () => {
+  it('every schema takes z from app/lib/zod.ts, which makes the messages without a text of their own Japanese', () => {
+    const everywhere = [...APP, ...sourceFiles('server'), ...sourceFiles('scripts')];
+    expect(placesOf(everywhere, /from\s+['"]zod(?:\/[\w/]*)?['"]/)).toEqual(['app/lib/zod.ts:7']);
+  });
+});

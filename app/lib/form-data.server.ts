@@ -7,7 +7,7 @@
 // override never reaches a feature, the database or a page. What a body is comes from its
 // Content-Type, read by app/lib/media-type.ts. The thrown Response is the JSON error for a
 // resource route and becomes the Japanese error page on a page route (the root ErrorBoundary).
-import type { z } from 'zod';
+import type { z } from './zod';
 import { cleanFormData, parseCleanJson } from './clean-text';
 import { parseForm, type FormResult } from './form';
 import { AppError, appErrorResponse } from './app-error';

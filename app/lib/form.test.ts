@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod';
 import { describe, expect, it } from 'vitest';
 import { fieldMessages, formFailure, formMessage, formValues, parseForm } from './form';
 

@@ -2,7 +2,7 @@
 // (checks before sending) and on the server (checks again): a form's fields become a nested
 // object by their names, the form's zod schema checks it, and every message is keyed by the
 // field's full path (questions.3.answer), which is also its name in the form.
-import type { z } from 'zod';
+import type { z } from './zod';
 import type { AppErrorCode } from './app-error';
 
 /** Messages beside the fields, by full path; 'form' for one that belongs to no field. */

@@ -6,7 +6,7 @@
 // nothing typed is lost, and the form works before hydration as a plain HTML form.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode, type RefObject } from 'react';
 import { Form, type FormProps } from 'react-router';
-import type { z } from 'zod';
+import type { z } from '../lib/zod';
 import { parseForm, type FieldErrors } from '../lib/form';
 import { FieldErrorsContext, fieldPath } from './use-field';
 import styles from './validated-form.module.css';

@@ -94,7 +94,17 @@ describe('the draft lane', () => {
       token: owner.csrfToken,
       body: JSON.stringify({ lockVersion: 'x', content: 3 }),
     });
-    expect([invalid.status, await codeOf(invalid)]).toEqual([400, 'validation_failed']);
+    // What no form sends still gets its message beside each field in Japanese (app/lib/zod.ts).
+    expect([invalid.status, await invalid.json()]).toEqual([
+      400,
+      {
+        error: {
+          code: 'validation_failed',
+          message: expect.any(String),
+          fields: { lockVersion: '数字で入力してください。', content: '入力の形式が正しくありません。' },
+        },
+      },
+    ]);
     const tooLarge = await put(path, { sessionId: owner.sessionId, token: owner.csrfToken, body: `{"pad":"${'あ'.repeat(400_000)}"}` });
     expect(tooLarge.status).toBe(413);
     expect((await getDraft({ userId: owner.userId, postId: owner.postId })).content).toEqual({ title: 'はじめ' });

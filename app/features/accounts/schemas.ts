@@ -1,6 +1,6 @@
 // The forms of the accounts feature: one zod schema each, used by the route actions on the
 // server and shared with the components, with Japanese messages beside each field.
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { currentGraduationYear } from '../../lib/academic-year';
 import { DEMO_PASSWORD } from '../../lib/demo-password';
 import { isCarriableReturnPath, withRedirectTo } from '../../lib/return-path';

@@ -1,6 +1,6 @@
 // The payload of POST /api/v1/student/badges/display_acquired (docs/product/calls.md#badge-calls): a list of
 // badge kind ids, sent as JSON by our client or as form fields by a plain form.
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { AppError } from '../../lib/app-error';
 import { type Body, jsonObject, readBody } from '../../lib/form-data.server';
 

@@ -1,7 +1,7 @@
 // The company form of the admin area (/admin/companies/new, …/edit), checked in the browser
 // and again on the server (docs/decisions/029-admin-catalog.md). Readings are converted to
 // full-width katakana; numbers may be typed with full-width digits and thousands separators.
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { kanaReading, optionalWebUrl, similarNameConfirmation } from '../../lib/catalog-fields';
 import { cleanText } from '../../lib/clean-text';
 import { tokyoYear } from '../../lib/tokyo-time';

@@ -8,7 +8,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { CsvError, parse } from 'csv-parse';
-import type { z } from 'zod';
+import type { z } from '../../lib/zod';
 import type { RefusedImportRow } from '../../db/schema';
 import { employeeWordMouth } from '../posts/types/employee-word-mouth';
 import type { PostContentOf } from '../posts/types/registry';

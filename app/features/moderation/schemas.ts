@@ -1,6 +1,6 @@
 // The forms of moderation and reports: one zod schema each, checked in the browser by
 // ValidatedForm and on the server by readForm, with Japanese messages beside the fields.
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { REJECTION_REASONS, REPORT_REASONS, type ReportReason } from '../../db/enums';
 
 export const DECISION_NOTE_MAX = 1000;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { DIGEST_FREQUENCIES } from '../../db/enums';
 
 /** A checkbox: 'on' when checked; a browser leaves an unchecked one out. */

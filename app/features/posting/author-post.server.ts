@@ -2,7 +2,7 @@
 // author's own post, its open revision and the number of its next one, a draft's content checked
 // with its type's lenient schema, and the subject checked to exist.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from '../../lib/zod';
 import { companies, postRevisions, posts, recruitServices } from '../../db/schema';
 import type { DbOrTx } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';

@@ -1,6 +1,6 @@
 // The bodies of the draft calls (POST /api/v1/student/drafts, PUT …/drafts/{id}), checked
 // before the feature sees them; the content itself is checked by its type's draft schema.
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { POST_TYPE_KEYS } from '../../db/enums';
 
 const optionalId = z.preprocess(

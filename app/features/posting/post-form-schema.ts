@@ -1,6 +1,6 @@
 // What a posting form must pass to be sent, in the browser and in the action alike: the content
 // type's schema (features/posts/types/) and its subject (a company, or a job-hunting service).
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { POST_TYPE_MODULES } from '../posts/types/registry';
 import type { WritableType } from './writable-types';
 

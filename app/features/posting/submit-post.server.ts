@@ -1,7 +1,7 @@
 // Sending a post for review (docs/decisions/025-posting.md): idempotent per draft, checked
 // against the version the form saw, with the submit badges granted in the same transaction.
 import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from '../../lib/zod';
 import type { PostTypeKey } from '../../db/enums';
 import { postRevisions, posts } from '../../db/schema';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from '../../lib/zod';
 import { entrySheets, internExperiences, posts, screeningExperiences } from '../../db/schema';
 import type { PostTypeKey } from '../../db/enums';
 import { inTransaction, type DbOrTx } from '../../db/transaction.server';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { z } from 'zod';
+import type { z } from '../../lib/zod';
 import type { PostTypeKey } from '../../db/enums';
 import { entrySheets, internExperiences, posts, screeningExperiences } from '../../db/schema';
 import type { DbOrTx } from '../../db/transaction.server';

@@ -1,6 +1,6 @@
 // The job-hunting service form of the admin area (/admin/services/new, …/edit), checked in the
 // browser and again on the server (docs/decisions/029-admin-catalog.md).
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { kanaReading, optionalWebUrl, similarNameConfirmation } from '../../lib/catalog-fields';
 import { cleanText } from '../../lib/clean-text';
 

@@ -1,6 +1,6 @@
 // The tracker's forms (issue 17): one zod schema each, shared by the board's actions and its
 // fields, with Japanese messages beside each field.
-import { z } from 'zod';
+import { z } from '../../lib/zod';
 import { TRACKER_CATEGORIES, TRACKER_EVENT_KINDS, TRACKER_OUTCOMES, TRACKER_STATUSES } from '../../db/enums';
 import { isCalendarDate } from './dates';
 

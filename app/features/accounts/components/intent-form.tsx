@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type { z } from '../../../lib/zod';
 import type { FieldErrors } from '../../../lib/form';
 import { ValidatedForm, type ValidatedFormProps } from '../../../ui/validated-form';
 import { CsrfField } from './csrf-field';

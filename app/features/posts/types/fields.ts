@@ -2,7 +2,7 @@
 // field is declared once and yields two zod schemas: the strict one a submission must pass, and
 // the lenient one a draft may hold (any subset, nothing required, the same maximum lengths),
 // so that a half-written 体験記 is saved as it is and checked in full only when it is sent.
-import { z } from 'zod';
+import { z } from '../../../lib/zod';
 import { cleanText } from '../../../lib/clean-text';
 import { DAY_MS, tokyoMidnight } from '../../../lib/tokyo-time';
 

@@ -1,7 +1,7 @@
 // What every content type provides (docs/decisions/022-post-revisions.md): one module per type in
 // this folder, used by the posting forms (client and server), draft saving, submission, the
 // moderation preview, the post page and the demo generator alike.
-import type { z } from 'zod';
+import type { z } from '../../../lib/zod';
 import type { EntrySheetResult, InternFormat, PostTypeKey, ScreeningResult, Season, SelectionType } from '../../../db/enums';
 import type { PostSection, ScreeningStep, SelectionStep } from '../../../db/schema';
 

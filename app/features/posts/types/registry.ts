@@ -1,6 +1,6 @@
 // Every content type's module, by key: the one lookup the write side, the post page and the
 // demo generator use (docs/decisions/022-post-revisions.md).
-import type { z } from 'zod';
+import type { z } from '../../../lib/zod';
 import type { PostTypeKey } from '../../../db/enums';
 import { companyStudy } from './company-study';
 import { employeeWordMouth } from './employee-word-mouth';

@@ -9,7 +9,7 @@ import { StepIcon } from '../../../ui/step-icon';
 import { Textarea } from '../../../ui/textarea';
 import { ValidatedForm } from '../../../ui/validated-form';
 import type { ReactNode } from 'react';
-import type { z } from 'zod';
+import type { z } from '../../../lib/zod';
 import { TRACKER_EVENT_KINDS } from '../../../db/enums';
 import { TRACKER_EVENT_LABELS } from '../calendar-feed';
 import { dueLabel, formatDay } from '../dates';
