@@ -3,11 +3,9 @@
 // 077-company-catalogue-import.md: the same streamed import as /admin/companies/import's, run here
 // to its end, printing how far it is every 5 s). Exit codes: 0 done (or checked), 1 unreadable,
 // interrupted, or another import running; 2 wrong usage or a file that cannot be opened.
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import { CORPORATION_KINDS, DEFAULT_KINDS, parseKinds } from '../app/features/moderation/corporation-kinds';
 import { type CompanyImportView, findCompanyImport, runCompanyImportFile } from '../app/features/moderation/import-companies.server';
-import { isAppError } from '../app/lib/app-error';
+import { type CliIo, runImportToItsEnd } from './import-cli';
 
 export const USAGE = [
   '使い方: npm run import:companies -- ファイル.csv [--dry-run] [--kinds=301,305]',
@@ -16,7 +14,6 @@ export const USAGE = [
     .join('、')}`,
 ].join('\n');
 
-export type CliIo = { out: (line: string) => void; err: (line: string) => void; progress?: (line: string) => void };
 export type CliArgs = { file: string; dryRun: boolean; kinds: string[] };
 
 /** The arguments, or null when they are not one file and the known flags. */
@@ -54,8 +51,6 @@ export function formatCompanyImportReport(view: CompanyImportView): string[] {
   return lines;
 }
 
-const PROGRESS_MS = 5000;
-
 /** Runs the import of the command line on the open database; answers the exit code. */
 export async function runImportCompaniesCli(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseCliArgs(argv);
@@ -63,48 +58,21 @@ export async function runImportCompaniesCli(argv: readonly string[], io: CliIo):
     io.err(USAGE);
     return 2;
   }
-  try {
-    if (!(await stat(args.file)).isFile()) throw new Error('not a file');
-  } catch {
-    io.err(`ファイルを開けません: ${args.file}`);
-    return 2;
-  }
-  let importId: number | null = null;
-  const started = performance.now();
-  const progress = setInterval(() => {
-    if (importId === null || !io.progress) return;
-    void findCompanyImport(importId).then((view) => {
-      if (!view?.running) return;
-      const seconds = (performance.now() - started) / 1000;
-      io.progress?.(
-        `取り込み中 ${view.percent ?? 0}%（${view.counts.lines.toLocaleString('ja-JP')}行、毎秒${Math.round(view.counts.lines / seconds).toLocaleString('ja-JP')}行）`,
-      );
-    });
-  }, PROGRESS_MS);
-  let view: CompanyImportView | null;
-  try {
-    const id = await runCompanyImportFile({
-      path: args.file,
-      dryRun: args.dryRun,
-      kinds: args.kinds,
-      moderatorId: null,
-      fileName: basename(args.file),
-      onCreated: (created) => {
-        importId = created;
-      },
-    });
-    view = await findCompanyImport(id);
-  } catch (error) {
-    if (!isAppError(error, 'company_import_running')) throw error;
-    io.err(`取り込めません: ${error.userMessage}`);
-    return 1;
-  } finally {
-    clearInterval(progress);
-  }
-  if (!view) throw new Error('the import vanished');
+  const ended = await runImportToItsEnd<CompanyImportView>({
+    file: args.file,
+    io,
+    run: (file) => runCompanyImportFile({ ...file, dryRun: args.dryRun, kinds: args.kinds, moderatorId: null }),
+    find: findCompanyImport,
+    progressLine: (view, seconds) =>
+      view.running
+        ? `取り込み中 ${view.percent ?? 0}%（${view.counts.lines.toLocaleString('ja-JP')}行、毎秒${Math.round(view.counts.lines / seconds).toLocaleString('ja-JP')}行）`
+        : null,
+    runningCode: 'company_import_running',
+  });
+  if ('exitCode' in ended) return ended.exitCode;
+  const { view, seconds } = ended;
   const failed = view.status === 'unreadable' || view.status === 'interrupted';
   for (const line of formatCompanyImportReport(view)) (failed ? io.err : io.out)(line);
-  const seconds = (performance.now() - started) / 1000;
   io.err(`${seconds.toFixed(1)} 秒（毎秒 ${Math.round(view.counts.lines / Math.max(seconds, 0.001)).toLocaleString('ja-JP')} 行）`);
   return failed ? 1 : 0;
 }

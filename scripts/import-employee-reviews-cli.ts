@@ -4,23 +4,14 @@
 // admin page's, run here to its end). Exit codes: 0 done (or a dry run a real run would accept),
 // 1 refused (unreadable file, invalid rows without --skip-invalid, also in a dry run), interrupted,
 // or another import running; 2 wrong usage or a file that cannot be opened.
-import { stat } from 'node:fs/promises';
-import { basename } from 'node:path';
 import {
   findEmployeeReviewImport,
   type ImportView,
   runEmployeeReviewImportFile,
 } from '../app/features/moderation/import-employee-reviews.server';
-import { isAppError } from '../app/lib/app-error';
+import { type CliIo, runImportToItsEnd } from './import-cli';
 
 export const USAGE = '使い方: npm run import:employee-reviews -- ファイル.csv [--dry-run] [--skip-invalid]';
-
-export type CliIo = {
-  out: (line: string) => void;
-  err: (line: string) => void;
-  /** How far a long import is, every few seconds (the command line: on stderr). */
-  progress?: (line: string) => void;
-};
 
 export type CliArgs = { file: string; dryRun: boolean; skipInvalid: boolean };
 
@@ -61,9 +52,6 @@ export function formatImportReport(view: ImportView): string[] {
   return lines;
 }
 
-/** How often a long import says how far it is. */
-const PROGRESS_MS = 5000;
-
 /** Runs the import of the command line on the open database; answers the exit code. */
 export async function runImportCli(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseCliArgs(argv);
@@ -71,40 +59,16 @@ export async function runImportCli(argv: readonly string[], io: CliIo): Promise<
     io.err(USAGE);
     return 2;
   }
-  try {
-    if (!(await stat(args.file)).isFile()) throw new Error('not a file');
-  } catch {
-    io.err(`ファイルを開けません: ${args.file}`);
-    return 2;
-  }
-  let importId: number | null = null;
-  const progress = setInterval(() => {
-    if (importId === null || !io.progress) return;
-    void findEmployeeReviewImport(importId).then((view) => {
-      if (view?.running) io.progress?.(`${view.status === 'importing' ? '取り込み中' : '確認中'} ${view.percent ?? 0}%`);
-    });
-  }, PROGRESS_MS);
-  let view: ImportView | null;
-  try {
-    const id = await runEmployeeReviewImportFile({
-      path: args.file,
-      dryRun: args.dryRun,
-      skipInvalid: args.skipInvalid,
-      moderatorId: null,
-      fileName: basename(args.file),
-      onCreated: (created) => {
-        importId = created;
-      },
-    });
-    view = await findEmployeeReviewImport(id);
-  } catch (error) {
-    if (!isAppError(error, 'import_running')) throw error;
-    io.err(`取り込めません: ${error.userMessage}`);
-    return 1;
-  } finally {
-    clearInterval(progress);
-  }
-  if (!view) throw new Error('the import vanished');
+  const ended = await runImportToItsEnd<ImportView>({
+    file: args.file,
+    io,
+    run: (file) => runEmployeeReviewImportFile({ ...file, dryRun: args.dryRun, skipInvalid: args.skipInvalid, moderatorId: null }),
+    find: findEmployeeReviewImport,
+    progressLine: (view) => (view.running ? `${view.status === 'importing' ? '取り込み中' : '確認中'} ${view.percent ?? 0}%` : null),
+    runningCode: 'import_running',
+  });
+  if ('exitCode' in ended) return ended.exitCode;
+  const { view } = ended;
   const refused = view.status !== 'imported' && !(view.status === 'dry_run' && (view.counts.invalid === 0 || args.skipInvalid));
   for (const line of formatImportReport(view)) (refused ? io.err : io.out)(line);
   return refused ? 1 : 0;
