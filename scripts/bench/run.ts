@@ -445,7 +445,7 @@ function selectionGoalLines(results: Measurement[]): string[] {
 async function pageAssets(path: string): Promise<{ gzippedJs: number; scripts: number; styleSheets: number }> {
   const html = await (await fetch(BASE + path)).text();
   const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
-  const styleSheets = new Set([...html.matchAll(/href="(\/assets\/[^"]+\.css)"/g)].map((m) => m[1]!));
+  const styleSheets = new Set([...html.matchAll(/href="(\/assets\/[^"#]+\.css)#?"/g)].map((m) => m[1]!));
   let gzippedJs = 0;
   for (const url of urls) gzippedJs += gzipSync(Buffer.from(await (await fetch(BASE + url)).arrayBuffer()), { level: 9 }).length;
   return { gzippedJs, scripts: urls.size, styleSheets: styleSheets.size };
