@@ -8,7 +8,6 @@ import { z } from 'zod';
 
 type Issue = z.core.$ZodRawIssue;
 
-const TEXT = new Set(['string']);
 const LISTS = new Set(['array', 'set']);
 const NUMBERS = new Set(['number', 'int', 'bigint']);
 
@@ -16,8 +15,8 @@ function sizeMessage(issue: Issue & { code: 'too_small' | 'too_big' }): string |
   const small = issue.code === 'too_small';
   const limit = String(small ? issue.minimum : issue.maximum);
   const origin = String(issue.origin);
-  if (TEXT.has(origin)) {
-    if (small) return limit === '1' || limit === '0' ? '入力してください。' : `${limit}文字以上で入力してください。`;
+  if (origin === 'string') {
+    if (small) return limit === '1' ? '入力してください。' : `${limit}文字以上で入力してください。`;
     return `${limit}文字以内で入力してください。`;
   }
   if (LISTS.has(origin)) return small ? `${limit}件以上選んでください。` : `${limit}件以内にしてください。`;
