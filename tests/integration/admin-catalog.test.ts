@@ -18,25 +18,17 @@ import * as employeeReviewsRoute from '../../app/routes/admin/employee-reviews';
 import * as serviceFormRoute from '../../app/routes/admin/service-form';
 import * as servicesRoute from '../../app/routes/admin/services';
 import { handlerOptions, runRouteHandler } from '../../server/route-errors';
-import {
-  createCompany,
-  createLoggedInModerator,
-  createLoggedInStudent,
-  createRecruitService,
-  industryIdOf,
-  prefectureIdOf,
-} from '../factories';
+import { createCompany, createLoggedInStudent, createRecruitService, industryIdOf, prefectureIdOf } from '../factories';
 import { sessionRequest } from '../support/call-route';
 import { setUpTestDatabase } from '../setup/test-database';
+import { moderatorOfFile } from '../support/file-fixtures';
 
-let moderatorId: number;
-let moderatorSession: string;
 let studentSession: string;
 
 setUpTestDatabase();
+const moderator = moderatorOfFile();
 
 beforeAll(async () => {
-  ({ userId: moderatorId, sessionId: moderatorSession } = await createLoggedInModerator());
   studentSession = (await createLoggedInStudent()).sessionId;
 });
 
@@ -85,11 +77,11 @@ function expectRefused(answer: Answer, errors: Record<string, string>) {
   expect(answer.body.errors).toEqual(errors);
 }
 
-function post(path: string, fields: Record<string, string>, sessionId: string | null = moderatorSession): Request {
+function post(path: string, fields: Record<string, string>, sessionId: string | null = moderator.sessionId): Request {
   return sessionRequest(path, { sessionId, method: 'POST', type: 'application/x-www-form-urlencoded', body: new URLSearchParams(fields) });
 }
 
-const get = (path: string, sessionId: string | null = moderatorSession) => sessionRequest(path, { sessionId });
+const get = (path: string, sessionId: string | null = moderator.sessionId) => sessionRequest(path, { sessionId });
 
 /** The moderator sends the form that adds a company. */
 const addCompany = (fields: Record<string, string>) => call(companyFormRoute, post('/admin/companies/new', fields));
@@ -236,7 +228,7 @@ describe('adding a company', () => {
       publishedPostCount: 0,
     });
     const [event] = (await auditRows('create_company')).filter((entry) => entry.companyId === companyId);
-    expect(event).toMatchObject({ moderatorId, companyId, postId: null });
+    expect(event).toMatchObject({ moderatorId: moderator.userId, companyId, postId: null });
     expect(event!.detail).toMatchObject({
       name: [null, '株式会社ミナトソフト研究所'],
       kana: [null, 'ミナトソフトケンキュウショ'],
@@ -305,7 +297,7 @@ describe('editing a company', () => {
     const saved = await call(companyFormRoute, post(path, edit), params);
     expect(saved).toMatchObject({ status: 302, location: `${path}?saved=updated` });
     const [event] = (await auditRows('update_company')).filter((entry) => entry.companyId === companyId);
-    expect(event).toMatchObject({ moderatorId, companyId });
+    expect(event).toMatchObject({ moderatorId: moderator.userId, companyId });
     expect(event!.detail).toEqual({
       prefectureId: [prefectureIdOf('東京都'), prefectureIdOf('大阪府')],
       url: [null, 'https://aozora.example.jp'],

@@ -4,11 +4,10 @@
 // nothing, the import and its search by kana and romaji, the same file again changing nothing, a
 // later 差分 file renaming, moving and closing companies (their posts kept), a company added by
 // hand claimed by its 法人番号, the admin list's filters, the upload page and the command line.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { db, selectRows } from '../../app/db/client.server';
 import { companies, industries, moderationEvents, posts } from '../../app/db/schema';
 import { getCompanyProfile } from '../../app/features/companies/get-company-profile.server';
@@ -27,9 +26,10 @@ import { listSitemapEntries } from '../../app/features/seo/sitemap.server';
 import * as companyImportRoute from '../../app/routes/admin/company-import';
 import * as companyImportFileRoute from '../../app/routes/api/admin-company-imports';
 import { runImportCompaniesCli } from '../../scripts/import-companies-cli';
-import { createCompany, createLoggedInModerator, createStudent, industryIdOf, prefectureIdOf, publishPost } from '../factories';
+import { createCompany, createStudent, industryIdOf, prefectureIdOf, publishPost } from '../factories';
 import { callRoute, sessionRequest } from '../support/call-route';
 import { setUpTestDatabase } from '../setup/test-database';
+import { dataDirOfFile, moderatorOfFile } from '../support/file-fixtures';
 
 const FIXTURES = join(import.meta.dirname, '..', 'fixtures', 'corporate-numbers');
 const FULL = join(FIXTURES, 'zenken-20261031.csv');
@@ -49,17 +49,13 @@ const N = {
   newWave: '2001000000211',
 };
 
-let moderatorId: number;
-let moderatorSession: string;
-let dataDir: string;
 let handMadeId: number;
 
 setUpTestDatabase();
+const moderator = moderatorOfFile();
+const dataDir = dataDirOfFile('shulog-company-import-test-');
 
 beforeAll(async () => {
-  ({ userId: moderatorId, sessionId: moderatorSession } = await createLoggedInModerator());
-  dataDir = mkdtempSync(join(tmpdir(), 'shulog-company-import-test-'));
-  vi.stubEnv('DATA_DIR', dataDir);
   // Added by hand before any import: the import gives it its 法人番号 instead of a second company.
   ({ companyId: handMadeId } = await createCompany({
     name: 'ミライテック株式会社',
@@ -67,11 +63,6 @@ beforeAll(async () => {
     industryId: industryIdOf('ソフトウェア'),
     prefectureId: prefectureIdOf('東京都'),
   }));
-});
-
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 async function runImport(path: string, options: { dryRun?: boolean; kinds?: string[] } = {}): Promise<CompanyImportView> {
@@ -223,7 +214,7 @@ describe('the admin area', () => {
     const form = new FormData();
     form.set('csv', file, name);
     for (const [key, value] of Object.entries(fields)) for (const item of [value].flat()) form.append(key, item);
-    return sessionRequest('/admin/companies/import', { sessionId: moderatorSession, method: 'POST', body: form });
+    return sessionRequest('/admin/companies/import', { sessionId: moderator.sessionId, method: 'POST', body: form });
   }
 
   it('takes an upload, imports it in the background and shows the report', async () => {
@@ -236,11 +227,11 @@ describe('the admin area', () => {
     // The two 合同会社 are added now; everything else is as it was.
     expect(view).toMatchObject({ status: 'imported', kinds: ['301', '305'] });
     expect(view.counts).toMatchObject({ added: 2, otherKinds: 3 });
-    const page = await callRoute(companyImportRoute, sessionRequest(location, { sessionId: moderatorSession }));
+    const page = await callRoute(companyImportRoute, sessionRequest(location, { sessionId: moderator.sessionId }));
     const data = (await page.json()) as { shown: CompanyImportView };
     expect(data.shown.id).toBe(id);
     const [audit] = await db().select().from(moderationEvents).where(eq(moderationEvents.action, 'import_companies'));
-    expect(audit).toMatchObject({ moderatorId });
+    expect(audit).toMatchObject({ moderatorId: moderator.userId });
   });
 
   it('takes the file streamed by the page’s script, and stops a file over the cap as it arrives', async () => {
@@ -248,7 +239,7 @@ describe('the admin area', () => {
     // A stream, as the server hands the route the request's body.
     const request = new Request('http://localhost/api/v1/admin/company_imports?kinds=301&dryRun=1&name=sabun.csv', {
       method: 'PUT',
-      headers: { Cookie: `shulog_session=${moderatorSession}`, 'Content-Type': 'text/csv' },
+      headers: { Cookie: `shulog_session=${moderator.sessionId}`, 'Content-Type': 'text/csv' },
       body: new Blob([bytes]).stream(),
       duplex: 'half',
     } as RequestInit);
@@ -264,13 +255,13 @@ describe('the admin area', () => {
       maxBytes: 1000,
       dryRun: true,
       kinds: ['301'],
-      moderatorId,
+      moderatorId: moderator.userId,
       fileName: 'large.csv',
     });
     await expect(tooLarge).rejects.toMatchObject({ code: 'import_file_too_large' });
     const [latest] = await recentCompanyImports(1);
     expect(latest).toMatchObject({ fileName: 'large.csv', status: 'unreadable' });
-    expect(readdirSync(join(dataDir, 'company-import-files'))).toEqual([]);
+    expect(readdirSync(join(dataDir.path, 'company-import-files'))).toEqual([]);
   });
 
   it('refuses an upload without a kind or a file, in Japanese', async () => {
@@ -281,7 +272,7 @@ describe('the admin area', () => {
     form.set('kinds', '301');
     const noFile = await callRoute(
       companyImportRoute,
-      sessionRequest('/admin/companies/import', { sessionId: moderatorSession, method: 'POST', body: form }),
+      sessionRequest('/admin/companies/import', { sessionId: moderator.sessionId, method: 'POST', body: form }),
     );
     expect(noFile.status).toBe(400);
   });
@@ -291,7 +282,7 @@ describe('a refused line', () => {
   it('is kept in the report cut by characters: a name too long with 𠮷 at the cut', async () => {
     const line = readFileSync(FULL, 'utf8').split('\n')[0]!;
     const name = `${'株'.repeat(99)}𠮷式会社`;
-    const path = join(dataDir, 'long-name.csv');
+    const path = join(dataDir.path, 'long-name.csv');
     writeFileSync(path, `${line.replace('株式会社𠮷野家フーズ', name)}\n`);
     const view = await runImport(path, { dryRun: true });
     expect(view.status).toBe('dry_run');
@@ -315,7 +306,7 @@ describe('the command line', () => {
   });
 
   it('refuses a file that is not the Unicode version', async () => {
-    const path = join(dataDir, 'sjis.csv');
+    const path = join(dataDir.path, 'sjis.csv');
     const { writeFileSync } = await import('node:fs');
     writeFileSync(path, Buffer.from([0x22, 0x8a, 0x94, 0x8e, 0xae, 0x22, 0x0a]));
     const err: string[] = [];

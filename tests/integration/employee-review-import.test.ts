@@ -25,27 +25,15 @@ import {
 import { publishImportedPosts, publishPost } from '../../app/features/posts/publish-post.server';
 import * as employeeReviewsRoute from '../../app/routes/admin/employee-reviews';
 import { runImportCli } from '../../scripts/import-employee-reviews-cli';
-import { createCompany, createLoggedInModerator, sampleContent } from '../factories';
+import { createCompany, sampleContent } from '../factories';
 import { callRoute, sessionRequest } from '../support/call-route';
 import { setUpTestDatabase } from '../setup/test-database';
-
-let moderatorId: number;
-let moderatorSession: string;
-let dataDir: string;
+import { dataDirOfFile, moderatorOfFile } from '../support/file-fixtures';
 
 setUpTestDatabase();
-
-beforeAll(async () => {
-  ({ userId: moderatorId, sessionId: moderatorSession } = await createLoggedInModerator());
-  // Uploaded files wait under DATA_DIR while their import runs.
-  dataDir = mkdtempSync(join(tmpdir(), 'shulog-import-test-'));
-  vi.stubEnv('DATA_DIR', dataDir);
-});
-
-afterAll(async () => {
-  vi.unstubAllEnvs();
-  rmSync(dataDir, { recursive: true, force: true });
-});
+const moderator = moderatorOfFile();
+// Uploaded files wait under DATA_DIR while their import runs.
+const dataDir = dataDirOfFile('shulog-import-test-');
 
 // ---------------------------------------------------------------- helpers
 
@@ -109,7 +97,7 @@ async function importText(text: string, options: RunOptions = {}): Promise<Impor
     fileName: options.fileName ?? 'reviews.csv',
     dryRun: options.dryRun ?? false,
     skipInvalid: options.skipInvalid ?? false,
-    moderatorId: options.moderatorId === undefined ? moderatorId : options.moderatorId,
+    moderatorId: options.moderatorId === undefined ? moderator.userId : options.moderatorId,
   });
   await employeeReviewImportSettled(id);
   return (await findEmployeeReviewImport(id))!;
@@ -182,7 +170,7 @@ describe('importing employee word of mouth', () => {
     expect(await postCountOf(companyId)).toBe(3);
     const audit = (await importAudits()).slice(audits);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ moderatorId, postId: null, companyId: null });
+    expect(audit[0]).toMatchObject({ moderatorId: moderator.userId, postId: null, companyId: null });
     expect(audit[0]!.detail).toEqual({
       importId: imported.id,
       file: 'reviews.csv',
@@ -263,14 +251,14 @@ describe('a large file', () => {
     // The page of the import: 100 rows and 「ほか」 the rest, whatever the file's size.
     const page = await callRoute(
       employeeReviewsRoute,
-      sessionRequest(`/admin/employee_reviews?import=${imported.id}`, { sessionId: moderatorSession }),
+      sessionRequest(`/admin/employee_reviews?import=${imported.id}`, { sessionId: moderator.sessionId }),
     );
     const body = await page.text();
     expect(page.status).toBe(200);
     expect((JSON.parse(body) as { shown: ImportView }).shown.refusedRows).toHaveLength(100);
     expect(body.length).toBeLessThan(64 * 1024);
     // The uploaded files are gone with their imports.
-    expect(readdirSync(join(dataDir, 'import-files'))).toEqual([]);
+    expect(readdirSync(join(dataDir.path, 'import-files'))).toEqual([]);
   }, 180_000);
 
   it('is stopped by the server at a batch (中断), keeps what it wrote, and a rerun adds the rest', async () => {
@@ -281,7 +269,7 @@ describe('a large file', () => {
       fileName: 'stopped.csv',
       dryRun: false,
       skipInvalid: true,
-      moderatorId,
+      moderatorId: moderator.userId,
     });
     await vi.waitFor(
       async () => {
@@ -338,7 +326,7 @@ describe('imports left by a stopped process', () => {
       file: '別の社員クチコミの取り込みが進んでいます。終わってから、もう一度お試しください。',
     });
 
-    const leftover = join(dataDir, 'import-files', `${fresh}.csv`);
+    const leftover = join(dataDir.path, 'import-files', `${fresh}.csv`);
     writeFileSync(leftover, 'x');
     await interruptAbandonedImports({ atStart: 'alone' });
     expect((await findEmployeeReviewImport(fresh))!.status).toBe('interrupted');
@@ -353,7 +341,7 @@ function upload(file: Blob | null, fileName: string, options: { dryRun?: boolean
   if (file) form.set('csv', file, fileName);
   if (options.dryRun) form.set('dryRun', 'on');
   if (options.skipInvalid) form.set('skipInvalid', 'on');
-  return sessionRequest('/admin/employee_reviews', { sessionId: moderatorSession, method: 'POST', body: form });
+  return sessionRequest('/admin/employee_reviews', { sessionId: moderator.sessionId, method: 'POST', body: form });
 }
 
 /** The page's data for an import it was sent to, once that import is over. */
@@ -362,7 +350,7 @@ async function pageAfter(answer: Response) {
   const location = answer.headers.get('Location')!;
   const id = Number(/^\/admin\/employee_reviews\?import=(\d+)$/.exec(location)?.[1]);
   await employeeReviewImportSettled(id);
-  const page = await callRoute(employeeReviewsRoute, sessionRequest(location, { sessionId: moderatorSession }));
+  const page = await callRoute(employeeReviewsRoute, sessionRequest(location, { sessionId: moderator.sessionId }));
   return (await page.json()) as { shown: ImportView; running: ImportView | null; recent: Array<{ id: number }> };
 }
 
@@ -415,7 +403,7 @@ describe('the import page', () => {
     for (const param of ['999999', 'abc']) {
       const page = await callRoute(
         employeeReviewsRoute,
-        sessionRequest(`/admin/employee_reviews?import=${param}`, { sessionId: moderatorSession }),
+        sessionRequest(`/admin/employee_reviews?import=${param}`, { sessionId: moderator.sessionId }),
       );
       expect(page.status).toBe(404);
     }

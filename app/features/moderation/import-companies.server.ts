@@ -1,20 +1,16 @@
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { desc, eq, isNull, sql } from 'drizzle-orm';
 import { db, selectRows, writeRows } from '../../db/client.server';
 import { type CompanyImportStatus, RUNNING_COMPANY_IMPORT_STATUSES } from '../../db/enums';
 import { isUniqueViolation } from '../../db/errors';
 import { type CompanyImportCounts, companyImports, industries, prefectures, type RefusedCompanyLine } from '../../db/schema';
 import { type DbOrTx, inTransaction } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
-import { dataDir } from '../../lib/config.server';
-import { logger } from '../../lib/logger.server';
 import { invalidatePageCache } from '../../lib/page-cache.server';
 import { refreshCompanyCatalog } from '../search/company-catalog.server';
 import { recordModeratorAction } from './audit-log.server';
 import { type CorporationRecord, judgeLine, readCorporateNumberCsv } from './corporate-number-csv';
 import { inBatches, UnreadableCsv } from './employee-review-csv';
-import { counted, ImportRunner, Interrupted, Pacer, removeLeftFiles, saveUpload } from './import-jobs.server';
+import { counted, ImportJobs, type OpenFile, type Pacer } from './import-jobs.server';
 
 export type { CompanyImportCounts, CompanyImportStatus };
 
@@ -28,8 +24,6 @@ export const UNCLASSIFIED_INDUSTRY = '未分類';
 const BATCH_LINES = 500;
 /** How often the progress moves while nothing is written (each write also moves it). */
 const PROGRESS_MS = 500;
-const HEARTBEAT_MS = 10_000;
-const ABANDONED_AFTER_MS = 60_000;
 /** The refused lines a report keeps; the counts say how many there were. */
 const SHOWN_REFUSED_LINES = 100;
 
@@ -77,17 +71,12 @@ export function emptyCounts(): CompanyImportCounts {
 
 const isRunning = (status: CompanyImportStatus) => (RUNNING_COMPANY_IMPORT_STATUSES as readonly string[]).includes(status);
 
-function importFilesDir(): string {
-  return join(dataDir(), 'company-import-files');
-}
-
 // ---------------------------------------------------------------- the import's row
 
 type ImportRow = typeof companyImports.$inferSelect;
 type ImportUpdate = Partial<Omit<typeof companyImports.$inferInsert, 'id'>>;
 
 async function createImport(options: CompanyImportOptions, fileBytes: number): Promise<number> {
-  await interruptAbandonedCompanyImports();
   try {
     const [row] = await db()
       .insert(companyImports)
@@ -294,13 +283,8 @@ async function prefectureIds(): Promise<Map<string, number>> {
 
 // ---------------------------------------------------------------- the pass
 
-/** Runs an import to its end; never throws: an unexpected failure is logged and the import 中断. */
-async function processImport(id: number, options: CompanyImportOptions, open: () => AsyncIterable<Uint8Array>, signal: AbortSignal) {
-  const heartbeat = setInterval(() => {
-    updateImport(id, {}).catch(() => {});
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-  const pacer = new Pacer(signal);
+/** The import's one pass over the file (the jobs run it with its heartbeat, and end it 中断 on a failure). */
+async function passes(id: number, options: CompanyImportOptions, open: OpenFile, pacer: Pacer) {
   const counts = emptyCounts();
   const refusedLines: RefusedCompanyLine[] = [];
   try {
@@ -360,91 +344,44 @@ async function processImport(id: number, options: CompanyImportOptions, open: ()
     }
     return await finishImport(id, options.dryRun ? 'dry_run' : 'imported', { counts, refusedLines, bytesRead });
   } catch (error) {
-    if (error instanceof UnreadableCsv) {
-      return await finishImport(id, 'unreadable', { counts, refusedLines, fileError: error.message }).catch(failed(id));
-    }
-    if (!(error instanceof Interrupted)) failed(id)(error);
-    return await finishImport(id, 'interrupted').catch(failed(id));
-  } finally {
-    clearInterval(heartbeat);
+    // What was read before the unreadable place stays in the report.
+    if (error instanceof UnreadableCsv) return await finishImport(id, 'unreadable', { counts, refusedLines, fileError: error.message });
+    throw error;
   }
 }
 
-const failed = (id: number) => (error: unknown) => {
-  logger().error({ err: error, importId: id }, 'company import failed; it is marked interrupted (中断)');
-};
-
-// ---------------------------------------------------------------- running imports
-
-/** The imports this process runs, to stop them (marked 中断) when the server stops. */
-const runner = new ImportRunner();
-
-const launch = (id: number, options: CompanyImportOptions, path: string, removeFile: boolean) =>
-  runner.launch(id, path, removeFile, (open, signal) => processImport(id, options, open, signal));
+const kind = { name: 'company import', table: companyImports, folder: 'company-import-files' };
+const jobs = new ImportJobs<CompanyImportOptions>({ ...kind, insert: createImport, update: updateImport, end: finishImport, passes });
 
 /**
  * The upload: the import's row (or AppError 'company_import_running'), the file written under
  * DATA_DIR as it arrives (never whole in memory; past `maxBytes` the upload stops with
  * AppError 'import_file_too_large'), and the import started in the background. Answers its id.
  */
-export async function startCompanyImport(
+export function startCompanyImport(
   options: CompanyImportOptions & { file: Blob | ReadableStream<Uint8Array>; declaredBytes?: number; maxBytes?: number },
 ): Promise<number> {
-  const { file } = options;
-  const id = await createImport(options, file instanceof Blob ? file.size : (options.declaredBytes ?? 0));
-  const path = join(importFilesDir(), `${id}.csv`);
-  try {
-    const written = await saveUpload(file, path, { maxBytes: options.maxBytes, tooLarge: () => new AppError('import_file_too_large') });
-    if (!(file instanceof Blob)) await updateImport(id, { fileBytes: written });
-  } catch (error) {
-    const tooLarge = error instanceof AppError && error.code === 'import_file_too_large';
-    await finishImport(id, tooLarge ? 'unreadable' : 'interrupted', tooLarge ? { fileError: error.userMessage } : {}).catch(failed(id));
-    throw error;
-  }
-  void launch(id, options, path, true);
-  return id;
+  return jobs.start(options, options.file, options);
 }
 
 /** The command line: the import of a file where it is, run to its end here. Answers its id. */
-export async function runCompanyImportFile(
-  options: CompanyImportOptions & { path: string; onCreated?: (id: number) => void },
-): Promise<number> {
-  const id = await createImport(options, (await stat(options.path)).size);
-  options.onCreated?.(id);
-  await launch(id, options, options.path, false);
-  return id;
+export function runCompanyImportFile(options: CompanyImportOptions & { path: string; onCreated?: (id: number) => void }): Promise<number> {
+  return jobs.runFile(options);
 }
 
 /** Waits until an import this process runs is over (tests). */
 export function companyImportSettled(id: number): Promise<void> {
-  return runner.settled(id);
+  return jobs.settled(id);
 }
 
 /** The server stopping: this process's imports stop at their batch's end, marked 中断. */
 export function stopCompanyImports(): Promise<void> {
-  return runner.stopAll();
+  return jobs.stopAll();
 }
 
-/**
- * Marks 中断 the imports no process runs any more (a heartbeat a minute old, or at the start of a
- * server alone on its database, every unfinished one); at start, deletes the files they left.
- */
-export async function interruptAbandonedCompanyImports(options: { atStart?: 'alone' | 'shared' } = {}): Promise<void> {
-  const table = companyImports;
-  const silent = sql`${table.heartbeatAt} < now() - ${sql.raw(`interval '${ABANDONED_AFTER_MS / 1000} seconds'`)}`;
-  const abandoned = await db()
-    .select({ id: table.id })
-    .from(table)
-    .where(and(isNull(table.finishedAt), options.atStart === 'alone' ? undefined : silent));
-  for (const { id } of abandoned) if (!runner.has(id)) await finishImport(id, 'interrupted');
-  if (!options.atStart) return;
-  await removeLeftFiles(importFilesDir(), async (ids) => {
-    const rows = await db()
-      .select({ id: table.id })
-      .from(table)
-      .where(and(inArray(table.id, ids), isNull(table.finishedAt)));
-    return new Set(rows.map((row) => row.id));
-  });
+/** Marks 中断 the imports no process runs any more; at start, deletes the files they left (ImportJobs). */
+export function interruptAbandonedCompanyImports(options: { atStart?: 'alone' | 'shared' } = {}): Promise<void> {
+  return jobs.interruptAbandoned(options);
 }
 
 // ---------------------------------------------------------------- reading imports

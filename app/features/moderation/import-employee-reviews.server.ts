@@ -1,6 +1,4 @@
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { type EmployeeReviewImportStatus, RUNNING_IMPORT_STATUSES } from '../../db/enums';
 
@@ -9,8 +7,6 @@ import { isUniqueViolation } from '../../db/errors';
 import { companies, employeeReviewImports, posts, type RefusedImportRow } from '../../db/schema';
 import { inTransaction } from '../../db/transaction.server';
 import { AppError } from '../../lib/app-error';
-import { dataDir } from '../../lib/config.server';
-import { logger } from '../../lib/logger.server';
 import { invalidatePageCache } from '../../lib/page-cache.server';
 import { publishImportedPosts } from '../posts/publish-post.server';
 import { invalidateCompanyCatalog } from '../search/company-catalog.server';
@@ -23,9 +19,8 @@ import {
   keepRefusedRow,
   readEmployeeReviewCsv,
   SourceIdIndex,
-  UnreadableCsv,
 } from './employee-review-csv';
-import { counted, cpuMs, ImportRunner, Interrupted, Pacer, removeLeftFiles, saveUpload } from './import-jobs.server';
+import { counted, cpuMs, ImportJobs, type OpenFile, type Pacer } from './import-jobs.server';
 
 export const ALREADY_IMPORTED = '取込済み';
 
@@ -45,9 +40,6 @@ const WRITE_MIN_POSTS = 10;
 const WRITE_MAX_POSTS = 100;
 /** How often the page's counts move while the import reads (each write transaction also moves them). */
 const PROGRESS_MS = 500;
-/** A running import's row says its process lives this often; one silent for ABANDONED_AFTER_MS is 中断. */
-const HEARTBEAT_MS = 10_000;
-const ABANDONED_AFTER_MS = 60_000;
 
 export type ImportOptions = {
   dryRun: boolean;
@@ -83,18 +75,12 @@ export type ImportView = {
 
 const isRunning = (status: EmployeeReviewImportStatus) => (RUNNING_IMPORT_STATUSES as readonly string[]).includes(status);
 
-/** Where uploaded files wait while their import runs (deleted after it). */
-function importFilesDir(): string {
-  return join(dataDir(), 'import-files');
-}
-
 // ---------------------------------------------------------------- the import's row
 
 type ImportRow = typeof employeeReviewImports.$inferSelect;
 type ImportUpdate = Partial<Omit<typeof employeeReviewImports.$inferInsert, 'id'>>;
 
 async function createImport(options: ImportOptions, fileBytes: number): Promise<number> {
-  await interruptAbandonedImports();
   try {
     const [row] = await db()
       .insert(employeeReviewImports)
@@ -250,161 +236,101 @@ async function writeBatch(
   return next;
 }
 
-/** Runs an import to its end; never throws: an unexpected failure is logged and the import 中断. */
-async function processImport(id: number, options: ImportOptions, open: () => AsyncIterable<Uint8Array>, signal: AbortSignal) {
+/** The import's three passes over the file (the jobs run them with its heartbeat, and end it on a failure). */
+async function passes(id: number, options: ImportOptions, open: OpenFile, pacer: Pacer) {
   const now = options.now ?? Date.now();
-  const heartbeat = setInterval(() => {
-    updateImport(id, {}).catch(() => {});
-  }, HEARTBEAT_MS);
-  heartbeat.unref();
-  const pacer = new Pacer(signal);
-  try {
-    // 1. The source ids.
-    await updateImport(id, { status: 'checking', bytesRead: 0 });
-    const sourceIds = new SourceIdIndex();
-    const scan = readPass(open, BATCH_ROWS);
-    let shown = { at: performance.now(), refused: 0 };
-    for await (const batch of scan.rows) {
-      for (const row of batch) sourceIds.add(row);
+  // 1. The source ids.
+  await updateImport(id, { status: 'checking', bytesRead: 0 });
+  const sourceIds = new SourceIdIndex();
+  const scan = readPass(open, BATCH_ROWS);
+  let shown = { at: performance.now(), refused: 0 };
+  for await (const batch of scan.rows) {
+    for (const row of batch) sourceIds.add(row);
+    if (performance.now() - shown.at >= PROGRESS_MS) {
+      await updateImport(id, { bytesRead: scan.bytesRead() });
+      shown = { at: performance.now(), refused: 0 };
+    }
+    await pacer.rest();
+  }
+  const scanned = scan.bytesRead();
+
+  // 2. Every row checked; nothing written. The page sees the counts every PROGRESS_MS.
+  const counts = { rows: 0, ready: 0, imported: 0, skipped: 0, invalid: 0 };
+  const refusedRows: RefusedImportRow[] = [];
+  const check = readPass(open, BATCH_ROWS);
+  for await (const batch of check.rows) {
+    const { fresh, stored, refused } = await sortBatch(batch.map((row) => checkEmployeeReviewRowInFile(row, sourceIds, now)));
+    counts.rows += batch.length;
+    counts.ready += fresh.length;
+    counts.skipped += stored.length;
+    counts.invalid += refused.length;
+    for (const row of refused) keepRefusedRow(refusedRows, row);
+    if (performance.now() - shown.at >= PROGRESS_MS) {
+      // The refused rows only while their list grows (it stops at 100).
+      const more = refusedRows.length > shown.refused ? { refusedRows } : {};
+      await updateImport(id, { ...counts, ...more, bytesRead: scanned + check.bytesRead() });
+      shown = { at: performance.now(), refused: refusedRows.length };
+    }
+    await pacer.rest();
+  }
+  const checked = { ...counts, refusedRows };
+  if (options.dryRun) return await finishImport(id, 'dry_run', checked);
+  if (counts.invalid > 0 && !options.skipInvalid) return await finishImport(id, 'refused', checked);
+
+  // 3. The valid new rows written, in short transactions.
+  await updateImport(id, { ...checked, status: 'importing', bytesRead: 0 });
+  const written = { imported: 0, skipped: 0 };
+  let refusedNow = 0;
+  let size = WRITE_MIN_POSTS;
+  const write = readPass(open, BATCH_ROWS);
+  for await (const batch of write.rows) {
+    const { fresh, stored, refused } = await sortBatch(batch.map((row) => checkEmployeeReviewRowInFile(row, sourceIds, now)));
+    written.skipped += stored.length;
+    // The rows refused now are those refused by the check, unless a company was deleted since.
+    refusedNow += refused.length;
+    if (fresh.length === 0) {
       if (performance.now() - shown.at >= PROGRESS_MS) {
-        await updateImport(id, { bytesRead: scan.bytesRead() });
+        await updateImport(id, { ...written, bytesRead: write.bytesRead() });
         shown = { at: performance.now(), refused: 0 };
       }
       await pacer.rest();
+    } else {
+      size = await writeBatch(id, fresh, written, write.bytesRead(), pacer, size);
     }
-    const scanned = scan.bytesRead();
-
-    // 2. Every row checked; nothing written. The page sees the counts every PROGRESS_MS.
-    const counts = { rows: 0, ready: 0, imported: 0, skipped: 0, invalid: 0 };
-    const refusedRows: RefusedImportRow[] = [];
-    const check = readPass(open, BATCH_ROWS);
-    for await (const batch of check.rows) {
-      const { fresh, stored, refused } = await sortBatch(batch.map((row) => checkEmployeeReviewRowInFile(row, sourceIds, now)));
-      counts.rows += batch.length;
-      counts.ready += fresh.length;
-      counts.skipped += stored.length;
-      counts.invalid += refused.length;
-      for (const row of refused) keepRefusedRow(refusedRows, row);
-      if (performance.now() - shown.at >= PROGRESS_MS) {
-        // The refused rows only while their list grows (it stops at 100).
-        const more = refusedRows.length > shown.refused ? { refusedRows } : {};
-        await updateImport(id, { ...counts, ...more, bytesRead: scanned + check.bytesRead() });
-        shown = { at: performance.now(), refused: refusedRows.length };
-      }
-      await pacer.rest();
-    }
-    const checked = { ...counts, refusedRows };
-    if (options.dryRun) return await finishImport(id, 'dry_run', checked);
-    if (counts.invalid > 0 && !options.skipInvalid) return await finishImport(id, 'refused', checked);
-
-    // 3. The valid new rows written, in short transactions.
-    await updateImport(id, { ...checked, status: 'importing', bytesRead: 0 });
-    const written = { imported: 0, skipped: 0 };
-    let refusedNow = 0;
-    let size = WRITE_MIN_POSTS;
-    const write = readPass(open, BATCH_ROWS);
-    for await (const batch of write.rows) {
-      const { fresh, stored, refused } = await sortBatch(batch.map((row) => checkEmployeeReviewRowInFile(row, sourceIds, now)));
-      written.skipped += stored.length;
-      // The rows refused now are those refused by the check, unless a company was deleted since.
-      refusedNow += refused.length;
-      if (fresh.length === 0) {
-        if (performance.now() - shown.at >= PROGRESS_MS) {
-          await updateImport(id, { ...written, bytesRead: write.bytesRead() });
-          shown = { at: performance.now(), refused: 0 };
-        }
-        await pacer.rest();
-      } else {
-        size = await writeBatch(id, fresh, written, write.bytesRead(), pacer, size);
-      }
-    }
-    return await finishImport(id, 'imported', { ...written, invalid: Math.max(counts.invalid, refusedNow) });
-  } catch (error) {
-    if (error instanceof UnreadableCsv) return await finishImport(id, 'unreadable', { fileError: error.message }).catch(failed(id));
-    if (!(error instanceof Interrupted)) failed(id)(error);
-    return await finishImport(id, 'interrupted').catch(failed(id));
-  } finally {
-    clearInterval(heartbeat);
   }
+  return await finishImport(id, 'imported', { ...written, invalid: Math.max(counts.invalid, refusedNow) });
 }
 
-const failed = (id: number) => (error: unknown) => {
-  logger().error({ err: error, importId: id }, 'employee review import failed; it is marked interrupted (中断)');
-};
-
-// ---------------------------------------------------------------- running imports
-
-/** The imports this process runs, to stop them (marked 中断) when the server stops. */
-const runner = new ImportRunner();
-
-const launch = (id: number, options: ImportOptions, path: string, removeFile: boolean) =>
-  runner.launch(id, path, removeFile, (open, signal) => processImport(id, options, open, signal));
+const kind = { name: 'employee review import', table: employeeReviewImports, folder: 'import-files' };
+const jobs = new ImportJobs<ImportOptions>({ ...kind, insert: createImport, update: updateImport, end: finishImport, passes });
 
 /**
  * The upload: the import's row (or AppError 'import_running' while another runs), the file saved
  * under DATA_DIR (read from the upload as a stream), and the import started in the background.
  * Answers the import's id; its page shows how it goes.
  */
-export async function startEmployeeReviewImport(options: ImportOptions & { file: Blob }): Promise<number> {
-  const id = await createImport(options, options.file.size);
-  const path = join(importFilesDir(), `${id}.csv`);
-  try {
-    await saveUpload(options.file, path);
-  } catch (error) {
-    await finishImport(id, 'interrupted').catch(failed(id));
-    throw error;
-  }
-  void launch(id, options, path, true);
-  return id;
+export function startEmployeeReviewImport(options: ImportOptions & { file: Blob }): Promise<number> {
+  return jobs.start(options, options.file);
 }
 
 /** The command line: the import of a file where it is, run to its end here. Answers its id. */
-export async function runEmployeeReviewImportFile(
-  options: ImportOptions & { path: string; onCreated?: (id: number) => void },
-): Promise<number> {
-  const id = await createImport(options, (await stat(options.path)).size);
-  options.onCreated?.(id);
-  await launch(id, options, options.path, false);
-  return id;
+export function runEmployeeReviewImportFile(options: ImportOptions & { path: string; onCreated?: (id: number) => void }): Promise<number> {
+  return jobs.runFile(options);
 }
 
 /** Waits until an import this process runs is over (tests, the command line). */
 export function employeeReviewImportSettled(id: number): Promise<void> {
-  return runner.settled(id);
+  return jobs.settled(id);
 }
 
 /** The server stopping: this process's imports stop at their batch's end, marked 中断. */
 export function stopEmployeeReviewImports(): Promise<void> {
-  return runner.stopAll();
+  return jobs.stopAll();
 }
 
-/**
- * Marks 中断 the imports no process runs any more: those whose heartbeat stopped a minute ago,
- * or, at the start of a server that is alone on its database (PGlite's DATA_DIR has one owner),
- * every unfinished one. At start, also deletes the files left by imports that are over.
- */
-export async function interruptAbandonedImports(options: { atStart?: 'alone' | 'shared' } = {}): Promise<void> {
-  const table = employeeReviewImports;
-  const abandoned = await db()
-    .select({ id: table.id })
-    .from(table)
-    .where(
-      and(
-        isNull(table.finishedAt),
-        options.atStart === 'alone'
-          ? undefined
-          : sql`${table.heartbeatAt} < now() - ${sql.raw(`interval '${ABANDONED_AFTER_MS / 1000} seconds'`)}`,
-      ),
-    );
-  for (const { id } of abandoned) if (!runner.has(id)) await finishImport(id, 'interrupted');
-  if (!options.atStart) return;
-  await removeLeftFiles(importFilesDir(), async (ids) => {
-    const rows = await db()
-      .select({ id: table.id })
-      .from(table)
-      .where(and(inArray(table.id, ids), isNull(table.finishedAt)));
-    return new Set(rows.map((row) => row.id));
-  });
+/** Marks 中断 the imports no process runs any more; at start, deletes the files they left (ImportJobs). */
+export function interruptAbandonedImports(options: { atStart?: 'alone' | 'shared' } = {}): Promise<void> {
+  return jobs.interruptAbandoned(options);
 }
 
 // ---------------------------------------------------------------- reading imports

@@ -5,10 +5,21 @@
 // the process, so that requests are answered as usual while it runs (the embedded database runs
 // in this thread too).
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { db } from '../../db/client.server';
+import { AppError } from '../../lib/app-error';
+import { dataDir } from '../../lib/config.server';
+import { logger } from '../../lib/logger.server';
+import { UnreadableCsv } from './employee-review-csv';
+
+/** A running import's row says its process lives this often; one silent for ABANDONED_AFTER_MS is 中断. */
+const HEARTBEAT_MS = 10_000;
+const ABANDONED_AFTER_MS = 60_000;
 
 /** How much of a file is read at once. */
 export const READ_CHUNK_BYTES = 64 * 1024;
@@ -126,4 +137,138 @@ export async function removeLeftFiles(dir: string, unfinished: (ids: number[]) =
   const ids = files.flatMap((name) => (/^\d+\.csv$/.test(name) ? [Number.parseInt(name, 10)] : []));
   const live = ids.length === 0 ? new Set<number>() : await unfinished(ids);
   for (const id of ids) if (!live.has(id)) await rm(join(dir, `${id}.csv`), { force: true });
+}
+
+/** A table of imports: one row an import, unfinished while `finished_at` is null, alive while its heartbeat moves. */
+type ImportTable = PgTable & { id: AnyPgColumn; finishedAt: AnyPgColumn; heartbeatAt: AnyPgColumn };
+
+/** What one kind of import (companies, 社員クチコミ) tells the jobs that run it. */
+export type ImportKind<Options> = {
+  /** The kind in the log: 'company import'. */
+  name: string;
+  table: ImportTable;
+  /** Where uploaded files wait under DATA_DIR while their import runs (deleted after it). */
+  folder: string;
+  /** Writes the import's row, or throws the kind's AppError while another import runs. */
+  insert: (options: Options, fileBytes: number) => Promise<number>;
+  /** The progress of a running import written (its heartbeat moves with it). */
+  update: (id: number, fields: { fileBytes?: number }) => Promise<void>;
+  /** Ends an import that did not run to its end: unreadable with the reason, or 中断. */
+  end: (id: number, status: 'unreadable' | 'interrupted', fields?: { fileError?: string }) => Promise<unknown>;
+  /** The import's passes over the file; UnreadableCsv and Interrupted end it (see `run`). */
+  passes: (id: number, options: Options, open: OpenFile, pacer: Pacer) => Promise<unknown>;
+};
+
+/**
+ * The imports of one kind on the site, one at a time: an upload saved and started in the
+ * background, a file on the server run to its end, the server stopping them (中断), and the imports
+ * a dead process left marked 中断 with their files removed.
+ */
+export class ImportJobs<Options> {
+  private readonly runner = new ImportRunner();
+
+  constructor(private readonly kind: ImportKind<Options>) {}
+
+  private dir(): string {
+    return join(dataDir(), this.kind.folder);
+  }
+
+  private async create(options: Options, fileBytes: number): Promise<number> {
+    await this.interruptAbandoned();
+    return this.kind.insert(options, fileBytes);
+  }
+
+  private launch(id: number, options: Options, path: string, removeFile: boolean): Promise<unknown> {
+    return this.runner.launch(id, path, removeFile, (open, signal) => this.run(id, options, open, signal));
+  }
+
+  /** Runs an import to its end with its heartbeat; never throws: an unexpected failure is logged and the import 中断. */
+  private async run(id: number, options: Options, open: OpenFile, signal: AbortSignal): Promise<unknown> {
+    const heartbeat = setInterval(() => {
+      this.kind.update(id, {}).catch(() => {});
+    }, HEARTBEAT_MS);
+    heartbeat.unref();
+    try {
+      return await this.kind.passes(id, options, open, new Pacer(signal));
+    } catch (error) {
+      if (error instanceof UnreadableCsv) return await this.kind.end(id, 'unreadable', { fileError: error.message }).catch(this.failed(id));
+      if (!(error instanceof Interrupted)) this.failed(id)(error);
+      return await this.kind.end(id, 'interrupted').catch(this.failed(id));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private failed(id: number) {
+    return (error: unknown) => {
+      logger().error({ err: error, importId: id }, `${this.kind.name} failed; it is marked interrupted (中断)`);
+    };
+  }
+
+  /**
+   * The upload: the import's row, the file written under DATA_DIR as it arrives (never whole in
+   * memory; past `maxBytes` the upload stops with AppError 'import_file_too_large' and the import
+   * is unreadable with its message), and the import started in the background. Answers its id.
+   */
+  async start(
+    options: Options,
+    file: Blob | ReadableStream<Uint8Array>,
+    upload: { declaredBytes?: number; maxBytes?: number } = {},
+  ): Promise<number> {
+    const id = await this.create(options, file instanceof Blob ? file.size : (upload.declaredBytes ?? 0));
+    const path = join(this.dir(), `${id}.csv`);
+    try {
+      const written = await saveUpload(file, path, { maxBytes: upload.maxBytes, tooLarge: () => new AppError('import_file_too_large') });
+      if (!(file instanceof Blob)) await this.kind.update(id, { fileBytes: written });
+    } catch (error) {
+      const tooLarge = error instanceof AppError && error.code === 'import_file_too_large';
+      await this.kind
+        .end(id, tooLarge ? 'unreadable' : 'interrupted', tooLarge ? { fileError: error.userMessage } : {})
+        .catch(this.failed(id));
+      throw error;
+    }
+    void this.launch(id, options, path, true);
+    return id;
+  }
+
+  /** The command line: the import of a file where it is, run to its end here. Answers its id. */
+  async runFile(options: Options & { path: string; onCreated?: (id: number) => void }): Promise<number> {
+    const id = await this.create(options, (await stat(options.path)).size);
+    options.onCreated?.(id);
+    await this.launch(id, options, options.path, false);
+    return id;
+  }
+
+  /** Waits until an import this process runs is over (tests, the command line). */
+  settled(id: number): Promise<void> {
+    return this.runner.settled(id);
+  }
+
+  /** The server stopping: this process's imports stop at their batch's end, marked 中断. */
+  stopAll(): Promise<void> {
+    return this.runner.stopAll();
+  }
+
+  /**
+   * Marks 中断 the imports no process runs any more: those whose heartbeat stopped a minute ago,
+   * or, at the start of a server that is alone on its database (PGlite's DATA_DIR has one owner),
+   * every unfinished one. At start, also deletes the files left by imports that are over.
+   */
+  async interruptAbandoned(options: { atStart?: 'alone' | 'shared' } = {}): Promise<void> {
+    const { table } = this.kind;
+    const silent = sql`${table.heartbeatAt} < now() - ${sql.raw(`interval '${ABANDONED_AFTER_MS / 1000} seconds'`)}`;
+    const abandoned = await db()
+      .select({ id: table.id })
+      .from(table)
+      .where(and(isNull(table.finishedAt), options.atStart === 'alone' ? undefined : silent));
+    for (const { id } of abandoned) if (!this.runner.has(id as number)) await this.kind.end(id as number, 'interrupted');
+    if (!options.atStart) return;
+    await removeLeftFiles(this.dir(), async (ids) => {
+      const rows = await db()
+        .select({ id: table.id })
+        .from(table)
+        .where(and(inArray(table.id, ids), isNull(table.finishedAt)));
+      return new Set(rows.map((row) => row.id as number));
+    });
+  }
 }

@@ -9,6 +9,7 @@ import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
 import type { Route } from './+types/companies';
 import { CatalogSearch, catalogQuery } from './catalog-list';
+import { CatalogTable, catalogColumns } from './catalog-table';
 import styles from './catalog.module.css';
 
 // /admin/companies: every company, newest first, or found with the site's own search (names and
@@ -27,6 +28,27 @@ export async function loader({ request }: Route.LoaderArgs) {
   const list = await listAdminCompanies({ keyword, page, filter });
   return { ...list, keyword, filter };
 }
+
+type Company = Route.ComponentProps['loaderData']['items'][number];
+
+const COLUMNS = catalogColumns<Company>(
+  {
+    label: '企業名',
+    below: (company) => (
+      <>
+        <span className={styles.kana}>{company.kana || 'フリガナなし'}</span>
+        {company.closedAt && <span className={styles.kana}>閉鎖（検索・一覧に出ません）</span>}
+      </>
+    ),
+  },
+  { edit: (company) => `/admin/companies/${company.id}/edit`, public: (company) => `/companies/${company.id}` },
+  [
+    { label: '業種', cell: (company) => company.industryName },
+    { label: '本社', cell: (company) => company.prefectureName },
+    { label: '公開投稿', num: true, cell: (company) => `${company.publishedPostCount.toLocaleString('ja-JP')}件` },
+    { label: '更新日時', nowrap: true, cell: (company) => formatDateTime(company.updatedAt) },
+  ],
+);
 
 export default function AdminCompanies({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, keyword, filter } = loaderData;
@@ -84,54 +106,7 @@ export default function AdminCompanies({ loaderData }: Route.ComponentProps) {
             {keyword ? `「${keyword}」の検索結果 ` : ''}
             {total.toLocaleString('ja-JP')}社
           </p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={styles.num}>
-                    ID
-                  </th>
-                  <th scope="col">企業名</th>
-                  <th scope="col">業種</th>
-                  <th scope="col">本社</th>
-                  <th scope="col" className={styles.num}>
-                    公開投稿
-                  </th>
-                  <th scope="col">更新日時</th>
-                  <th scope="col">
-                    <span className="visually-hidden">公開ページ</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((company) => (
-                  <tr key={company.id}>
-                    <td className={styles.num} data-label="ID">
-                      {company.id}
-                    </td>
-                    <td>
-                      <Link to={`/admin/companies/${company.id}/edit`} className={styles.name}>
-                        {company.name}
-                      </Link>
-                      <span className={styles.kana}>{company.kana || 'フリガナなし'}</span>
-                      {company.closedAt && <span className={styles.kana}>閉鎖（検索・一覧に出ません）</span>}
-                    </td>
-                    <td data-label="業種">{company.industryName}</td>
-                    <td data-label="本社">{company.prefectureName}</td>
-                    <td className={styles.num} data-label="公開投稿">
-                      {company.publishedPostCount.toLocaleString('ja-JP')}件
-                    </td>
-                    <td className={styles.nowrap} data-label="更新日時">
-                      {formatDateTime(company.updatedAt)}
-                    </td>
-                    <td>
-                      <Link to={`/companies/${company.id}`}>公開ページ</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CatalogTable columns={COLUMNS} rows={items} rowKey={(company) => company.id} />
           <Pagination page={page} pageCount={pageCount} search={params.toString()} />
         </>
       )}

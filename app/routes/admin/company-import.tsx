@@ -1,6 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { data, Form, redirect, useNavigate, useNavigation } from 'react-router';
-import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { redirect, useNavigate, useNavigation } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import {
   COMPANY_IMPORT_STREAM_BYTES,
@@ -10,28 +9,24 @@ import {
   parseKinds,
 } from '../../features/moderation/corporation-kinds';
 import {
-  type CompanyImportStatus,
   type CompanyImportView,
   findCompanyImport,
   recentCompanyImports,
   runningCompanyImport,
   startCompanyImport,
 } from '../../features/moderation/import-companies.server';
-import { AppError, type FormErrors } from '../../lib/app-error';
-import { cleanText } from '../../lib/clean-text';
-import { type FormFailure, formFailure } from '../../lib/form';
+import type { FormErrors } from '../../lib/app-error';
+import { formFailure } from '../../lib/form';
 import { formatCount } from '../../lib/format';
-import { formatDateTime } from '../../lib/format-date-time';
 import { readFormData } from '../../lib/form-data.server';
-import { parseId } from '../../lib/http';
 import { privatePageMeta } from '../../lib/meta';
 import { callSite } from '../../lib/site-client';
-import { Button } from '../../ui/button';
 import { Checkbox, CheckboxGroup } from '../../ui/checkbox';
-import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/company-import';
 import styles from './catalog.module.css';
+import { type CatalogColumn, CatalogTable } from './catalog-table';
+import * as ImportPage from './import-parts';
 import { useRefreshWhile } from './use-refresh-while';
 
 // /admin/companies/import: the company catalogue from the 法人番号公表サイト's data (docs/decisions/
@@ -45,8 +40,7 @@ const MAX_MB = COMPANY_IMPORT_STREAM_BYTES / 1024 / 1024;
 const FORM_MAX_MB = COMPANY_IMPORT_UPLOAD_BYTES / 1024 / 1024;
 const TOO_LARGE = `ファイルが大きすぎます（${MAX_MB}MBまで）。サーバーで npm run import:companies -- ファイル.csv を実行して取り込んでください。`;
 const FORM_TOO_LARGE = `JavaScriptがオフのときに送れるファイルは${FORM_MAX_MB}MBまでです。JavaScriptをオンにするか、サーバーで npm run import:companies -- ファイル.csv を実行して取り込んでください。`;
-const FILE_NAME_MAX = 200;
-const REFRESH_MS = 1000;
+const PAGE = '/admin/companies/import';
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta(matches, '法人番号データの取り込み', '国税庁 法人番号公表サイトのデータから企業を取り込みます。');
@@ -54,11 +48,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireModerator(request);
-  const param = new URL(request.url).searchParams.get('import');
-  const id = param === null ? null : parseId(param);
-  if (param !== null && id === null) throw new AppError('not_found');
-  const shown = id === null ? null : await findCompanyImport(id);
-  if (id !== null && !shown) throw new AppError('not_found');
+  const shown = await ImportPage.shown(request, findCompanyImport);
   return { shown, running: await runningCompanyImport(), recent: await recentCompanyImports() };
 }
 
@@ -68,36 +58,23 @@ export const formErrors: FormErrors = { company_import_running: { field: 'file' 
 export async function action({ request }: Route.ActionArgs) {
   const moderator = await requireModerator(request);
   const form = await readFormData(request);
-  const refuse = (field: 'file' | 'kinds', message: string, status = 400) =>
-    data({ ok: false, errors: { [field]: message }, values: {} } satisfies FormFailure, { status });
-  const file = form.get('csv');
-  if (!(file instanceof File) || (file.size === 0 && file.name === '')) return refuse('file', 'CSVファイルを選んでください。');
-  if (file.size > COMPANY_IMPORT_UPLOAD_BYTES) return refuse('file', FORM_TOO_LARGE, 413);
+  const upload = ImportPage.uploadedCsv(form, COMPANY_IMPORT_UPLOAD_BYTES, FORM_TOO_LARGE);
+  if (upload.refusal) return upload.refusal;
   const kinds = parseKinds(
     form
       .getAll('kinds')
       .filter((value) => typeof value === 'string')
       .join(','),
   );
-  if (!kinds) return refuse('kinds', '取り込む法人の種類を1つ以上選んでください。');
+  if (!kinds) return ImportPage.refuseForm('kinds', '取り込む法人の種類を1つ以上選んでください。');
   const id = await startCompanyImport({
-    file,
-    fileName: [...cleanText(file.name)].slice(0, FILE_NAME_MAX).join('') || 'ファイル名なし',
+    ...upload,
     dryRun: form.get('dryRun') === 'on',
     kinds,
     moderatorId: moderator.id,
   });
   return redirect(`/admin/companies/import?import=${id}`);
 }
-
-const STATUS_LABELS: Record<CompanyImportStatus, string> = {
-  queued: '準備中',
-  importing: '取り込み中',
-  dry_run: '確認済み',
-  imported: '取り込み済み',
-  unreadable: '読み取れませんでした',
-  interrupted: '中断',
-};
 
 const count = (n: number) => formatCount(n, '件');
 const kindNames = (kinds: readonly string[]) => kinds.map((code) => CORPORATION_KINDS[code] ?? code).join('・');
@@ -158,30 +135,22 @@ function Summary({ view }: { view: CompanyImportView }) {
   );
 }
 
-function ImportSection({ view }: { view: CompanyImportView }) {
-  const percent = view.percent ?? 0;
+const REFUSED_COLUMNS: ReadonlyArray<CatalogColumn<CompanyImportView['refusedLines'][number]>> = [
+  { label: '行', num: true, cell: (line) => line.line },
+  { label: '法人番号', cell: (line) => line.corporateNumber || '—' },
+  { label: '商号又は名称', cell: (line) => line.name || '—' },
+  { label: '理由', cell: (line) => line.reason },
+];
+
+function Report({ view }: { view: CompanyImportView }) {
   return (
-    <section className={styles.section} aria-labelledby="report-title" data-import-status={view.status}>
-      <h2 id="report-title" className={styles.subtitle}>
-        {view.running ? (view.dryRun ? '確認しています' : '取り込んでいます') : view.dryRun ? '確認の結果' : '取り込みの結果'}
-        <span className={styles.muted}>
-          （{view.fileName}・{kindNames(view.kinds)}）
-        </span>
-      </h2>
+    <>
       {view.running ? (
-        <>
-          <p className={styles.done} role="status">
-            {view.dryRun ? 'ファイルを読み、取り込んだときの変更を数えています…' : 'ファイルを読みながら企業を取り込んでいます…'}
-          </p>
-          <div className={styles.progress}>
-            <progress max={100} value={percent} aria-label="進み具合" />
-            <span className={styles.num}>{percent}%</span>
-          </div>
-          <p className={styles.muted}>
-            この画面は自動で更新されます。ほかのページに移っても取り込みは続きます。
-            <Link to={`/admin/companies/import?import=${view.id}`}>最新の状態を表示する</Link>
-          </p>
-        </>
+        <ImportPage.Progress
+          view={view}
+          page={PAGE}
+          doing={view.dryRun ? 'ファイルを読み、取り込んだときの変更を数えています…' : 'ファイルを読みながら企業を取り込んでいます…'}
+        />
       ) : (
         <Summary view={view} />
       )}
@@ -194,81 +163,10 @@ function ImportSection({ view }: { view: CompanyImportView }) {
               <span className={styles.muted}>（先頭の{count(view.refusedLines.length)}）</span>
             )}
           </h3>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={styles.num}>
-                    行
-                  </th>
-                  <th scope="col">法人番号</th>
-                  <th scope="col">商号又は名称</th>
-                  <th scope="col">理由</th>
-                </tr>
-              </thead>
-              <tbody>
-                {view.refusedLines.map((line) => (
-                  <tr key={line.line}>
-                    <td className={styles.num} data-label="行">
-                      {line.line}
-                    </td>
-                    <td data-label="法人番号">{line.corporateNumber || '—'}</td>
-                    <td data-label="商号又は名称">{line.name || '—'}</td>
-                    <td data-label="理由">{line.reason}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CatalogTable columns={REFUSED_COLUMNS} rows={view.refusedLines} rowKey={(line) => line.line} />
         </>
       )}
-    </section>
-  );
-}
-
-function RecentImports({ recent }: { recent: CompanyImportView[] }) {
-  return (
-    <section className={styles.section} aria-labelledby="recent-title">
-      <h2 id="recent-title" className={styles.subtitle}>
-        最近の取り込み
-      </h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">開始</th>
-              <th scope="col">ファイル</th>
-              <th scope="col">種類</th>
-              <th scope="col">状態</th>
-              <th scope="col" className={styles.num}>
-                追加
-              </th>
-              <th scope="col" className={styles.num}>
-                更新
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {recent.map((entry) => (
-              <tr key={entry.id}>
-                <td className={styles.nowrap}>{formatDateTime(entry.createdAt)}</td>
-                <td data-label="ファイル">
-                  <Link to={`/admin/companies/import?import=${entry.id}`}>{entry.fileName}</Link>
-                </td>
-                <td data-label="種類">{entry.dryRun ? '確認のみ' : '取り込み'}</td>
-                <td data-label="状態">{STATUS_LABELS[entry.status]}</td>
-                <td className={styles.num} data-label="追加">
-                  {formatCount(entry.counts.added, '')}
-                </td>
-                <td className={styles.num} data-label="更新">
-                  {formatCount(entry.counts.updated, '')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
+    </>
   );
 }
 
@@ -280,7 +178,7 @@ export default function CompanyImport({ loaderData, actionData }: Route.Componen
   const [fileError, setFileError] = useState<string | null>(null);
   const [kindsError, setKindsError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  useRefreshWhile(Boolean(shown?.running || running), REFRESH_MS);
+  useRefreshWhile(Boolean(shown?.running || running), ImportPage.REFRESH_MS);
   const failure = formFailure(actionData);
 
   // With the script, the file goes as the body of one PUT, written to disk as it arrives (up to
@@ -323,34 +221,18 @@ export default function CompanyImport({ loaderData, actionData }: Route.Componen
         法人番号公表サイトの全件データ・差分データ（Unicode版のCSV）から企業を取り込みます。法人番号ごとに1社で、同じファイルを2回取り込んでも何も変わりません。
         後のファイルで商号・フリガナ・所在地が変わった企業は更新し、登記記録が閉鎖された企業は検索と一覧から外します（投稿は消えません）。
       </p>
-      {running && running.id !== shown?.id && (
-        <p className={styles.warning} role="status">
-          <span>
-            「{running.fileName}」の{running.dryRun ? '確認' : '取り込み'}が進んでいます（{running.percent ?? 0}
-            %）。終わるまで次のファイルは送れません。
-          </span>
-          <Link to={`/admin/companies/import?import=${running.id}`}>進み具合を見る</Link>
-        </p>
-      )}
-      <Form
-        method="post"
-        action="/admin/companies/import"
-        encType="multipart/form-data"
-        className={`${styles.form} ${styles.formPanel}`}
+      <ImportPage.RunningNote running={running} shownId={shown?.id} page={PAGE} />
+      <ImportPage.UploadForm
+        page={PAGE}
         onSubmit={onSubmit}
-        noValidate
+        fileHint={`法人番号公表サイトの「CSV形式・Unicode」のファイル（zipを展開したもの）、${MAX_MB}MBまで。都道府県ごとの全件データも送れます。`}
+        fileError={fileError ?? failure?.errors.file ?? undefined}
+        onFileChange={() => setFileError(null)}
+        dryRun={dryRun}
+        onDryRun={setDryRun}
+        dryRunDescription="追加・更新・非表示になる企業の数を数えます。何も保存しません。"
+        pending={sending || navigation.state === 'submitting'}
       >
-        <CsrfField />
-        <Input
-          label="CSVファイル"
-          name="csv"
-          type="file"
-          accept=".csv,text/csv"
-          required
-          hint={`法人番号公表サイトの「CSV形式・Unicode」のファイル（zipを展開したもの）、${MAX_MB}MBまで。都道府県ごとの全件データも送れます。`}
-          error={fileError ?? failure?.errors.file ?? undefined}
-          onChange={() => setFileError(null)}
-        />
         <CheckboxGroup
           legend="取り込む法人の種類（法人種別）"
           orientation="horizontal"
@@ -361,27 +243,19 @@ export default function CompanyImport({ loaderData, actionData }: Route.Componen
             <Checkbox key={code} name="kinds" value={code} label={`${label}（${code}）`} defaultChecked={DEFAULT_KINDS.includes(code)} />
           ))}
         </CheckboxGroup>
-        <Checkbox
-          name="dryRun"
-          label="確認のみ（取り込まない）"
-          description="追加・更新・非表示になる企業の数を数えます。何も保存しません。"
-          checked={dryRun}
-          onChange={(event) => setDryRun(event.currentTarget.checked)}
-        />
-        <div className={styles.actions}>
-          <Button type="submit" disabledLabel="処理しています…" pending={sending || navigation.state === 'submitting'}>
-            {dryRun ? 'ファイルを確認する' : '取り込む'}
-          </Button>
-        </div>
-      </Form>
+      </ImportPage.UploadForm>
 
-      {shown && <ImportSection view={shown} />}
+      {shown && (
+        <ImportPage.Section view={shown} about={`${shown.fileName}・${kindNames(shown.kinds)}`}>
+          <Report view={shown} />
+        </ImportPage.Section>
+      )}
 
       <p className={styles.muted}>
         サーバーで直接取り込むときは <code className={styles.code}>npm run import:companies -- ファイル.csv --dry-run</code> も使えます（
         <code className={styles.code}>--kinds=301,305</code> で種類を選べます）。
       </p>
-      {recent.length > 0 && <RecentImports recent={recent} />}
+      <ImportPage.Recent recent={recent} page={PAGE} figures={{ 追加: (e) => e.counts.added, 更新: (e) => e.counts.updated }} />
     </section>
   );
 }

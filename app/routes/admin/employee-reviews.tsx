@@ -1,32 +1,26 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
-import { data, Form, redirect, useNavigation } from 'react-router';
-import { CsrfField } from '../../features/accounts/components/csrf-field';
+import { redirect, useNavigation } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { EMPLOYEE_REVIEW_COLUMNS, EMPLOYEE_REVIEW_CSV_MAX_BYTES, MAX_IMPORT_ROWS } from '../../features/moderation/employee-review-columns';
 import {
-  type EmployeeReviewImportStatus,
   findEmployeeReviewImport,
-  type ImportSummary,
   type ImportView,
   recentEmployeeReviewImports,
   runningEmployeeReviewImport,
   startEmployeeReviewImport,
 } from '../../features/moderation/import-employee-reviews.server';
-import { AppError, type FormErrors } from '../../lib/app-error';
-import { type FormFailure, formFailure } from '../../lib/form';
-import { cleanText } from '../../lib/clean-text';
+import type { FormErrors } from '../../lib/app-error';
+import { formFailure } from '../../lib/form';
 import { formatCount } from '../../lib/format';
-import { formatDateTime } from '../../lib/format-date-time';
 import { readFormData } from '../../lib/form-data.server';
-import { parseId } from '../../lib/http';
 import { privatePageMeta } from '../../lib/meta';
-import { Button } from '../../ui/button';
 import { KeepWords } from '../../ui/keep-words';
 import { Checkbox } from '../../ui/checkbox';
-import { Input } from '../../ui/input';
 import { Link } from '../../ui/link';
 import type { Route } from './+types/employee-reviews';
 import styles from './catalog.module.css';
+import { type CatalogColumn, CatalogTable } from './catalog-table';
+import * as ImportPage from './import-parts';
 import { useRefreshWhile } from './use-refresh-while';
 
 // /admin/employee_reviews: importing 社員クチコミ from a CSV file (docs/decisions/029-admin-catalog.md,
@@ -39,10 +33,7 @@ import { useRefreshWhile } from './use-refresh-while';
 const MAX_MB = EMPLOYEE_REVIEW_CSV_MAX_BYTES / 1024 / 1024;
 const MAX_ROWS_TEXT = `${MAX_IMPORT_ROWS / 10_000}万`;
 const TOO_LARGE = `ファイルが大きすぎます。${MAX_MB}MBまでのファイルに分けてから、もう一度お試しください。`;
-/** A file name as the page keeps it. */
-const FILE_NAME_MAX = 200;
-/** How often a running import's page asks for its progress. */
-const REFRESH_MS = 1000;
+const PAGE = '/admin/employee_reviews';
 
 export function meta({ matches }: Route.MetaArgs) {
   return privatePageMeta(matches, '社員クチコミの取り込み', 'CSVファイルから社員クチコミを取り込みます。');
@@ -50,11 +41,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireModerator(request);
-  const param = new URL(request.url).searchParams.get('import');
-  const id = param === null ? null : parseId(param);
-  if (param !== null && id === null) throw new AppError('not_found');
-  const shown = id === null ? null : await findEmployeeReviewImport(id);
-  if (id !== null && !shown) throw new AppError('not_found');
+  const shown = await ImportPage.shown(request, findEmployeeReviewImport);
   const running = await runningEmployeeReviewImport();
   const recent = await recentEmployeeReviewImports();
   return { maxBytes: EMPLOYEE_REVIEW_CSV_MAX_BYTES, shown, running, recent };
@@ -66,17 +53,11 @@ export const formErrors: FormErrors = { import_running: { field: 'file' } };
 export async function action({ request }: Route.ActionArgs) {
   const moderator = await requireModerator(request);
   const form = await readFormData(request);
-  // Refused in the one shape of a refused form (docs/decisions/056-one-error-shape.md), beside the file.
-  const refuse = (message: string, status = 400) =>
-    data({ ok: false, errors: { file: message }, values: {} } satisfies FormFailure, { status });
-  const file = form.get('csv');
-  if (!(file instanceof File) || (file.size === 0 && file.name === '')) return refuse('CSVファイルを選んでください。');
-  if (file.size > EMPLOYEE_REVIEW_CSV_MAX_BYTES) return refuse(TOO_LARGE, 413);
+  const upload = ImportPage.uploadedCsv(form, EMPLOYEE_REVIEW_CSV_MAX_BYTES, TOO_LARGE);
+  if (upload.refusal) return upload.refusal;
   // import_running (409) is answered as this form's refusal (formErrors, server/route-errors.ts).
   const id = await startEmployeeReviewImport({
-    file,
-    // The name as a text of the form: cleaned (docs/decisions/051), and cut.
-    fileName: [...cleanText(file.name)].slice(0, FILE_NAME_MAX).join('') || 'ファイル名なし',
+    ...upload,
     dryRun: form.get('dryRun') === 'on',
     skipInvalid: form.get('skipInvalid') === 'on',
     moderatorId: moderator.id,
@@ -84,69 +65,35 @@ export async function action({ request }: Route.ActionArgs) {
   return redirect(`/admin/employee_reviews?import=${id}`);
 }
 
-const STATUS_LABELS: Record<EmployeeReviewImportStatus, string> = {
-  queued: '準備中',
-  checking: '確認中',
-  importing: '取り込み中',
-  dry_run: '確認済み',
-  refused: '取り込みませんでした',
-  imported: '取り込み済み',
-  unreadable: '読み取れませんでした',
-  interrupted: '中断',
-};
-
 /** 12,345件 */
 const count = (n: number) => formatCount(n, '件');
 
-function RefusedRowsTable({ view }: { view: ImportView }) {
-  return (
-    <div className={styles.tableWrap}>
-      <table className={styles.table}>
-        <caption className="visually-hidden">不備のある行</caption>
-        <thead>
-          <tr>
-            <th scope="col" className={styles.num}>
-              行
-            </th>
-            <th scope="col">source_id</th>
-            <th scope="col">企業</th>
-            <th scope="col">タイトル</th>
-            <th scope="col">理由</th>
-          </tr>
-        </thead>
-        <tbody>
-          {view.refusedRows.map((row) => (
-            <tr key={row.line}>
-              <td className={styles.num} data-label="行">
-                {row.line}
-              </td>
-              <td data-label="source_id">{row.sourceId || '—'}</td>
-              <td data-label="企業">
-                {row.companyName && row.companyId !== null ? (
-                  <Link to={`/companies/${row.companyId}`}>{row.companyName}</Link>
-                ) : row.companyId !== null ? (
-                  `ID ${row.companyId}`
-                ) : (
-                  '—'
-                )}
-              </td>
-              <td data-label="タイトル">
-                <KeepWords>{row.title || '—'}</KeepWords>
-              </td>
-              <td data-label="理由">
-                <ul className={styles.reasons}>
-                  {row.reasons.map((reason) => (
-                    <li key={reason}>{reason}</li>
-                  ))}
-                </ul>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
+const REFUSED_COLUMNS: ReadonlyArray<CatalogColumn<ImportView['refusedRows'][number]>> = [
+  { label: '行', num: true, cell: (row) => row.line },
+  { label: 'source_id', cell: (row) => row.sourceId || '—' },
+  {
+    label: '企業',
+    cell: (row) =>
+      row.companyName && row.companyId !== null ? (
+        <Link to={`/companies/${row.companyId}`}>{row.companyName}</Link>
+      ) : row.companyId !== null ? (
+        `ID ${row.companyId}`
+      ) : (
+        '—'
+      ),
+  },
+  { label: 'タイトル', cell: (row) => <KeepWords>{row.title || '—'}</KeepWords> },
+  {
+    label: '理由',
+    cell: (row) => (
+      <ul className={styles.reasons}>
+        {row.reasons.map((reason) => (
+          <li key={reason}>{reason}</li>
+        ))}
+      </ul>
+    ),
+  },
+];
 
 /**
  * What a running import is doing. It changes with the phase only (a screen reader hears each
@@ -164,16 +111,8 @@ function progressText(view: ImportView): string {
 }
 
 function Progress({ view }: { view: ImportView }) {
-  const percent = view.percent ?? 0;
   return (
-    <>
-      <p className={styles.done} role="status">
-        {progressText(view)}
-      </p>
-      <div className={styles.progress}>
-        <progress max={100} value={percent} aria-label="進み具合" />
-        <span className={styles.num}>{percent}%</span>
-      </div>
+    <ImportPage.Progress view={view} page={PAGE} doing={progressText(view)}>
       <ul className={styles.counts}>
         <li>
           確認した行<strong>{formatCount(view.counts.rows, '')}</strong>
@@ -189,11 +128,7 @@ function Progress({ view }: { view: ImportView }) {
           </li>
         )}
       </ul>
-      <p className={styles.muted}>
-        この画面は自動で更新されます。ほかのページに移っても取り込みは続きます。
-        <Link to={`/admin/employee_reviews?import=${view.id}`}>最新の状態を表示する</Link>
-      </p>
-    </>
+    </ImportPage.Progress>
   );
 }
 
@@ -271,7 +206,7 @@ function Report({ view }: { view: ImportView }) {
             不備のある行
             {more > 0 && <span className={styles.muted}>（先頭の{count(view.refusedRows.length)}）</span>}
           </h3>
-          <RefusedRowsTable view={view} />
+          <CatalogTable columns={REFUSED_COLUMNS} rows={view.refusedRows} rowKey={(row) => row.line} caption="不備のある行" />
           {more > 0 && (
             <p className={styles.muted}>
               ほか {formatCount(more, '')} 行に不備があります（表示は先頭の{count(view.refusedRows.length)}です）。
@@ -281,64 +216,6 @@ function Report({ view }: { view: ImportView }) {
         </>
       )}
     </>
-  );
-}
-
-function ImportSection({ view }: { view: ImportView }) {
-  return (
-    <section className={styles.section} aria-labelledby="report-title" data-import-status={view.status}>
-      <h2 id="report-title" className={styles.subtitle}>
-        {view.running ? (view.dryRun ? '確認しています' : '取り込んでいます') : view.dryRun ? '確認の結果' : '取り込みの結果'}
-        <span className={styles.muted}>（{view.fileName}）</span>
-      </h2>
-      {view.running ? <Progress view={view} /> : <Report view={view} />}
-    </section>
-  );
-}
-
-function RecentImports({ recent }: { recent: ImportSummary[] }) {
-  return (
-    <section className={styles.section} aria-labelledby="recent-title">
-      <h2 id="recent-title" className={styles.subtitle}>
-        最近の取り込み
-      </h2>
-      <div className={styles.tableWrap}>
-        <table className={styles.table}>
-          <thead>
-            <tr>
-              <th scope="col">開始</th>
-              <th scope="col">ファイル</th>
-              <th scope="col">種類</th>
-              <th scope="col">状態</th>
-              <th scope="col" className={styles.num}>
-                取り込んだ
-              </th>
-              <th scope="col" className={styles.num}>
-                不備あり
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {recent.map((entry) => (
-              <tr key={entry.id}>
-                <td className={styles.nowrap}>{formatDateTime(entry.createdAt)}</td>
-                <td data-label="ファイル">
-                  <Link to={`/admin/employee_reviews?import=${entry.id}`}>{entry.fileName}</Link>
-                </td>
-                <td data-label="種類">{entry.dryRun ? '確認のみ' : '取り込み'}</td>
-                <td data-label="状態">{STATUS_LABELS[entry.status]}</td>
-                <td className={styles.num} data-label="取り込んだ">
-                  {formatCount(entry.counts.imported, '')}
-                </td>
-                <td className={styles.num} data-label="不備あり">
-                  {formatCount(entry.counts.invalid, '')}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-    </section>
   );
 }
 
@@ -353,7 +230,7 @@ export default function EmployeeReviews({ loaderData, actionData }: Route.Compon
   const [dryRun, setDryRun] = useState(true);
   const [fileError, setFileError] = useState<string | null>(null);
   const submitting = navigation.state === 'submitting';
-  useRefreshWhile(Boolean(shown?.running || running), REFRESH_MS);
+  useRefreshWhile(Boolean(shown?.running || running), ImportPage.REFRESH_MS);
 
   // Refused here already, so that a large file is not sent for nothing.
   function onFileChange(event: ChangeEvent<HTMLInputElement>) {
@@ -380,54 +257,31 @@ export default function EmployeeReviews({ loaderData, actionData }: Route.Compon
         社員クチコミは投稿フォームがなく、提携先から受け取ったCSVファイルで取り込みます。まず「確認のみ」で不備がないか確かめてから取り込んでください。
         同じ source_id の行は何度送っても1件しか取り込まれません。
       </p>
-      {running && running.id !== shown?.id && (
-        <p className={styles.warning} role="status">
-          <span>
-            「{running.fileName}」の{running.dryRun ? '確認' : '取り込み'}が進んでいます（{running.percent ?? 0}
-            %）。終わるまで次のファイルは送れません。
-          </span>
-          <Link to={`/admin/employee_reviews?import=${running.id}`}>進み具合を見る</Link>
-        </p>
-      )}
-      <Form
-        method="post"
-        action="/admin/employee_reviews"
-        encType="multipart/form-data"
-        className={`${styles.form} ${styles.formPanel}`}
+      <ImportPage.RunningNote running={running} shownId={shown?.id} page={PAGE} />
+      <ImportPage.UploadForm
+        page={PAGE}
         onSubmit={onSubmit}
-        noValidate
-      >
-        <CsrfField />
-        <Input
-          label="CSVファイル"
-          name="csv"
-          type="file"
-          accept=".csv,text/csv"
-          required
-          hint={`UTF-8（BOMあり・なしどちらでも）のCSV、${MAX_MB}MB・${MAX_ROWS_TEXT}行まで。1行目は見出しです。`}
-          error={fileError ?? formFailure(actionData)?.errors.file ?? undefined}
-          onChange={onFileChange}
-        />
-        <Checkbox
-          name="dryRun"
-          label="確認のみ（取り込まない）"
-          description="不備のある行と理由を一覧にします。何も保存しません。"
-          checked={dryRun}
-          onChange={(event) => setDryRun(event.currentTarget.checked)}
-        />
-        <Checkbox
-          name="skipInvalid"
-          label="不備のある行を飛ばして取り込む"
-          description="選ばないときは、不備のある行が1行でもあればファイル全体を取り込みません。"
-        />
-        <div className={styles.actions}>
-          <Button type="submit" disabledLabel="処理しています…" pending={submitting}>
-            {dryRun ? 'ファイルを確認する' : '取り込む'}
-          </Button>
-        </div>
-      </Form>
+        fileHint={`UTF-8（BOMあり・なしどちらでも）のCSV、${MAX_MB}MB・${MAX_ROWS_TEXT}行まで。1行目は見出しです。`}
+        fileError={fileError ?? formFailure(actionData)?.errors.file ?? undefined}
+        onFileChange={onFileChange}
+        dryRun={dryRun}
+        onDryRun={setDryRun}
+        dryRunDescription="不備のある行と理由を一覧にします。何も保存しません。"
+        pending={submitting}
+        afterDryRun={
+          <Checkbox
+            name="skipInvalid"
+            label="不備のある行を飛ばして取り込む"
+            description="選ばないときは、不備のある行が1行でもあればファイル全体を取り込みません。"
+          />
+        }
+      />
 
-      {shown && <ImportSection view={shown} />}
+      {shown && (
+        <ImportPage.Section view={shown} about={shown.fileName}>
+          {shown.running ? <Progress view={shown} /> : <Report view={shown} />}
+        </ImportPage.Section>
+      )}
 
       <details className={styles.details}>
         <summary>CSVファイルの形式</summary>
@@ -467,7 +321,11 @@ export default function EmployeeReviews({ loaderData, actionData }: Route.Compon
           </p>
         </div>
       </details>
-      {recent.length > 0 && <RecentImports recent={recent} />}
+      <ImportPage.Recent
+        recent={recent}
+        page={PAGE}
+        figures={{ 取り込んだ: (e) => e.counts.imported, 不備あり: (e) => e.counts.invalid }}
+      />
     </section>
   );
 }

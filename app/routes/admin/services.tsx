@@ -3,10 +3,10 @@ import { requireModerator } from '../../features/accounts/session-request.server
 import { listAdminServices } from '../../features/moderation/list-admin-catalog.server';
 import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
-import { Link } from '../../ui/link';
 import { Pagination } from '../../ui/pagination';
 import type { Route } from './+types/services';
 import { CatalogSearch, catalogQuery } from './catalog-list';
+import { CatalogTable, catalogColumns } from './catalog-table';
 import styles from './catalog.module.css';
 
 // /admin/services: the job-hunting services (就活サービス), newest first, each linking to its
@@ -21,6 +21,17 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { keyword, page } = catalogQuery(request);
   return { ...(await listAdminServices({ keyword, page })), keyword };
 }
+
+type Service = Route.ComponentProps['loaderData']['items'][number];
+
+const COLUMNS = catalogColumns<Service>(
+  { label: 'サービス名', below: (service) => <span className={styles.kana}>{service.kana}</span> },
+  { edit: (service) => `/admin/services/${service.id}/edit`, public: (service) => `/recruit_services/${service.id}` },
+  [
+    { label: '分類', cell: (service) => service.category },
+    { label: '口コミ', num: true, cell: (service) => `${service.reviewCount.toLocaleString('ja-JP')}件` },
+  ],
+);
 
 export default function AdminServices({ loaderData }: Route.ComponentProps) {
   const { items, total, page, pageCount, keyword } = loaderData;
@@ -50,47 +61,7 @@ export default function AdminServices({ loaderData }: Route.ComponentProps) {
       ) : (
         <>
           <p className={styles.total}>{total.toLocaleString('ja-JP')}件</p>
-          <div className={styles.tableWrap}>
-            <table className={styles.table}>
-              <thead>
-                <tr>
-                  <th scope="col" className={styles.num}>
-                    ID
-                  </th>
-                  <th scope="col">サービス名</th>
-                  <th scope="col">分類</th>
-                  <th scope="col" className={styles.num}>
-                    口コミ
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">公開ページ</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((service) => (
-                  <tr key={service.id}>
-                    <td className={styles.num} data-label="ID">
-                      {service.id}
-                    </td>
-                    <td>
-                      <Link to={`/admin/services/${service.id}/edit`} className={styles.name}>
-                        {service.name}
-                      </Link>
-                      <span className={styles.kana}>{service.kana}</span>
-                    </td>
-                    <td data-label="分類">{service.category}</td>
-                    <td className={styles.num} data-label="口コミ">
-                      {service.reviewCount.toLocaleString('ja-JP')}件
-                    </td>
-                    <td>
-                      <Link to={`/recruit_services/${service.id}`}>公開ページ</Link>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <CatalogTable columns={COLUMNS} rows={items} rowKey={(service) => service.id} />
           <Pagination page={page} pageCount={pageCount} search={params.toString()} />
         </>
       )}
