@@ -12,10 +12,42 @@ export type CliIo = { out: (line: string) => void; err: (line: string) => void; 
 const PROGRESS_MS = 5000;
 
 /**
+ * One import command from its arguments to its exit code: 2 for wrong usage (the usage printed)
+ * or a file that cannot be opened, 1 when another import is running or the report says it
+ * failed, 0 otherwise. The report's lines go to stderr when it failed, stdout when it did not.
+ */
+export async function runImportCommand<Args extends { file: string }, View>(options: {
+  argv: readonly string[];
+  io: CliIo;
+  usage: string;
+  /** The arguments, or null when they are not the command's. */
+  parse: (argv: readonly string[]) => Args | null;
+  run: (file: { path: string; fileName: string; onCreated: (id: number) => void }, args: Args) => Promise<number>;
+  find: (id: number) => Promise<View | null>;
+  progressLine: (view: View, seconds: number) => string | null;
+  runningCode: AppErrorCode;
+  /** The finished import's report, whether it failed, and a note for stderr whatever the outcome (its time). */
+  report: (view: View, seconds: number, args: Args) => { failed: boolean; lines: string[]; note?: string };
+}): Promise<number> {
+  const { io } = options;
+  const args = options.parse(options.argv);
+  if (!args) {
+    io.err(options.usage);
+    return 2;
+  }
+  const ended = await runImportToItsEnd({ ...options, file: args.file, run: (file) => options.run(file, args) });
+  if ('exitCode' in ended) return ended.exitCode;
+  const { failed, lines, note } = options.report(ended.view, ended.seconds, args);
+  for (const line of lines) (failed ? io.err : io.out)(line);
+  if (note) io.err(note);
+  return failed ? 1 : 0;
+}
+
+/**
  * Runs one import of a file to its end: the finished import's view, or the exit code when it
  * could not start (2: the file cannot be opened; 1: another import is running).
  */
-export async function runImportToItsEnd<View>(options: {
+async function runImportToItsEnd<View>(options: {
   file: string;
   io: CliIo;
   /** Starts the import; calls `onCreated` with its id once it is recorded, answers the id at its end. */

@@ -4,8 +4,8 @@
 // to its end, printing how far it is every 5 s). Exit codes: 0 done (or checked), 1 unreadable,
 // interrupted, or another import running; 2 wrong usage or a file that cannot be opened.
 import { CORPORATION_KINDS, DEFAULT_KINDS, parseKinds } from '../app/features/moderation/corporation-kinds';
-import { type CompanyImportView, findCompanyImport, runCompanyImportFile } from '../app/features/moderation/import-companies.server';
-import { type CliIo, runImportToItsEnd } from './import-cli';
+import { type CompanyImportView, findCompanyImport, companyImportJobs } from '../app/features/moderation/import-companies.server';
+import { type CliIo, runImportCommand } from './import-cli';
 
 export const USAGE = [
   '使い方: npm run import:companies -- ファイル.csv [--dry-run] [--kinds=301,305]',
@@ -52,27 +52,23 @@ export function formatCompanyImportReport(view: CompanyImportView): string[] {
 }
 
 /** Runs the import of the command line on the open database; answers the exit code. */
-export async function runImportCompaniesCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseCliArgs(argv);
-  if (!args) {
-    io.err(USAGE);
-    return 2;
-  }
-  const ended = await runImportToItsEnd<CompanyImportView>({
-    file: args.file,
+export function runImportCompaniesCli(argv: readonly string[], io: CliIo): Promise<number> {
+  return runImportCommand<CliArgs, CompanyImportView>({
+    argv,
     io,
-    run: (file) => runCompanyImportFile({ ...file, dryRun: args.dryRun, kinds: args.kinds, moderatorId: null }),
+    usage: USAGE,
+    parse: parseCliArgs,
+    run: (file, args) => companyImportJobs.runFile({ ...file, dryRun: args.dryRun, kinds: args.kinds, moderatorId: null }),
     find: findCompanyImport,
     progressLine: (view, seconds) =>
       view.running
         ? `取り込み中 ${view.percent ?? 0}%（${view.counts.lines.toLocaleString('ja-JP')}行、毎秒${Math.round(view.counts.lines / seconds).toLocaleString('ja-JP')}行）`
         : null,
     runningCode: 'company_import_running',
+    report: (view, seconds) => ({
+      failed: view.status === 'unreadable' || view.status === 'interrupted',
+      lines: formatCompanyImportReport(view),
+      note: `${seconds.toFixed(1)} 秒（毎秒 ${Math.round(view.counts.lines / Math.max(seconds, 0.001)).toLocaleString('ja-JP')} 行）`,
+    }),
   });
-  if ('exitCode' in ended) return ended.exitCode;
-  const { view, seconds } = ended;
-  const failed = view.status === 'unreadable' || view.status === 'interrupted';
-  for (const line of formatCompanyImportReport(view)) (failed ? io.err : io.out)(line);
-  io.err(`${seconds.toFixed(1)} 秒（毎秒 ${Math.round(view.counts.lines / Math.max(seconds, 0.001)).toLocaleString('ja-JP')} 行）`);
-  return failed ? 1 : 0;
 }

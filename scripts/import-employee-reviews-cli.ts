@@ -7,9 +7,9 @@
 import {
   findEmployeeReviewImport,
   type ImportView,
-  runEmployeeReviewImportFile,
+  employeeReviewImportJobs,
 } from '../app/features/moderation/import-employee-reviews.server';
-import { type CliIo, runImportToItsEnd } from './import-cli';
+import { type CliIo, runImportCommand } from './import-cli';
 
 export const USAGE = '使い方: npm run import:employee-reviews -- ファイル.csv [--dry-run] [--skip-invalid]';
 
@@ -53,23 +53,20 @@ export function formatImportReport(view: ImportView): string[] {
 }
 
 /** Runs the import of the command line on the open database; answers the exit code. */
-export async function runImportCli(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseCliArgs(argv);
-  if (!args) {
-    io.err(USAGE);
-    return 2;
-  }
-  const ended = await runImportToItsEnd<ImportView>({
-    file: args.file,
+export function runImportCli(argv: readonly string[], io: CliIo): Promise<number> {
+  return runImportCommand<CliArgs, ImportView>({
+    argv,
     io,
-    run: (file) => runEmployeeReviewImportFile({ ...file, dryRun: args.dryRun, skipInvalid: args.skipInvalid, moderatorId: null }),
+    usage: USAGE,
+    parse: parseCliArgs,
+    run: (file, args) =>
+      employeeReviewImportJobs.runFile({ ...file, dryRun: args.dryRun, skipInvalid: args.skipInvalid, moderatorId: null }),
     find: findEmployeeReviewImport,
     progressLine: (view) => (view.running ? `${view.status === 'importing' ? '取り込み中' : '確認中'} ${view.percent ?? 0}%` : null),
     runningCode: 'import_running',
+    report: (view, _seconds, args) => ({
+      failed: view.status !== 'imported' && !(view.status === 'dry_run' && (view.counts.invalid === 0 || args.skipInvalid)),
+      lines: formatImportReport(view),
+    }),
   });
-  if ('exitCode' in ended) return ended.exitCode;
-  const { view } = ended;
-  const refused = view.status !== 'imported' && !(view.status === 'dry_run' && (view.counts.invalid === 0 || args.skipInvalid));
-  for (const line of formatImportReport(view)) (refused ? io.err : io.out)(line);
-  return refused ? 1 : 0;
 }

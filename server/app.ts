@@ -14,8 +14,8 @@ import { closeDatabase, database, openDatabase } from '../app/db/client.server';
 import { demoAccountEmails, DemoLoginsError, findDemoLogins } from '../app/features/demo/demo-logins.server';
 import { isDatabaseEmpty, seedDemoData } from '../app/features/demo/seed.server';
 import { seedReferenceData } from '../app/features/demo/seed-reference-data.server';
-import { interruptAbandonedCompanyImports, stopCompanyImports } from '../app/features/moderation/import-companies.server';
-import { interruptAbandonedImports, stopEmployeeReviewImports } from '../app/features/moderation/import-employee-reviews.server';
+import { companyImportJobs } from '../app/features/moderation/import-companies.server';
+import { employeeReviewImportJobs } from '../app/features/moderation/import-employee-reviews.server';
 import { flushCompanyViews, recordCompanyView, unrecordedCompanyViews } from '../app/features/recommendations/record-company-view.server';
 import { loadConfig, type Config } from '../app/lib/config.server';
 import { startEmailSender, type EmailSender } from '../app/features/email/sender.server';
@@ -203,8 +203,8 @@ function shutdownOn(
       await scheduledJobs.stop();
       backups?.close();
       // A running import stops at its batch's end, marked 中断 (docs/decisions/054, 077).
-      await stopEmployeeReviewImports();
-      await stopCompanyImports();
+      await employeeReviewImportJobs.stopAll();
+      await companyImportJobs.stopAll();
       await flushCompanyViews().catch((error: unknown) =>
         logger.error({ err: error, views: unrecordedCompanyViews() }, 'company views not recorded at shutdown; they are lost'),
       );
@@ -342,8 +342,8 @@ export async function start() {
   // Imports a stopped process left running are 中断 (docs/decisions/054-streamed-imports.md): all
   // of them on PGlite (this process is alone on DATA_DIR), those gone silent on PostgreSQL.
   const alone = database().kind === 'pglite' ? 'alone' : 'shared';
-  await interruptAbandonedImports({ atStart: alone });
-  await interruptAbandonedCompanyImports({ atStart: alone });
+  await employeeReviewImportJobs.interruptAbandoned({ atStart: alone });
+  await companyImportJobs.interruptAbandoned({ atStart: alone });
   // What is kept in memory follows the database's announcements of changes (decisions 071–073).
   listenForChanges();
 

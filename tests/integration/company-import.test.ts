@@ -13,12 +13,10 @@ import { companies, industries, moderationEvents, posts } from '../../app/db/sch
 import { getCompanyProfile } from '../../app/features/companies/get-company-profile.server';
 import {
   type CompanyImportView,
-  companyImportSettled,
   findCompanyImport,
   recentCompanyImports,
-  runCompanyImportFile,
-  startCompanyImport,
   UNCLASSIFIED_INDUSTRY,
+  companyImportJobs,
 } from '../../app/features/moderation/import-companies.server';
 import { listAdminCompanies } from '../../app/features/moderation/list-admin-catalog.server';
 import { searchCompanies } from '../../app/features/search/search-companies.server';
@@ -66,7 +64,7 @@ beforeAll(async () => {
 });
 
 async function runImport(path: string, options: { dryRun?: boolean; kinds?: string[] } = {}): Promise<CompanyImportView> {
-  const id = await runCompanyImportFile({
+  const id = await companyImportJobs.runFile({
     path,
     dryRun: options.dryRun ?? false,
     kinds: options.kinds ?? ['301'],
@@ -222,7 +220,7 @@ describe('the admin area', () => {
     expect(answer.status).toBe(302);
     const location = answer.headers.get('Location')!;
     const id = Number(new URL(location, 'http://localhost').searchParams.get('import'));
-    await companyImportSettled(id);
+    await companyImportJobs.settled(id);
     const view = (await findCompanyImport(id))!;
     // The two 合同会社 are added now; everything else is as it was.
     expect(view).toMatchObject({ status: 'imported', kinds: ['301', '305'] });
@@ -247,10 +245,10 @@ describe('the admin area', () => {
     expect(answer.status).toBe(201);
     const { importId, location } = (await answer.json()) as { importId: number; location: string };
     expect(location).toBe(`/admin/companies/import?import=${importId}`);
-    await companyImportSettled(importId);
+    await companyImportJobs.settled(importId);
     expect(await findCompanyImport(importId)).toMatchObject({ status: 'dry_run', fileName: 'sabun.csv', counts: { lines: 7 } });
 
-    const tooLarge = startCompanyImport({
+    const tooLarge = companyImportJobs.start({
       file: new Blob([bytes]).stream(),
       maxBytes: 1000,
       dryRun: true,

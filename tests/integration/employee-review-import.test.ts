@@ -14,13 +14,10 @@ import { db } from '../../app/db/client.server';
 import { companies, employeeReviewImports, moderationEvents, posts } from '../../app/db/schema';
 import { EMPLOYEE_REVIEW_CSV_MAX_BYTES } from '../../app/features/moderation/employee-review-columns';
 import {
-  employeeReviewImportSettled,
   findEmployeeReviewImport,
   type ImportOptions,
   type ImportView,
-  interruptAbandonedImports,
-  startEmployeeReviewImport,
-  stopEmployeeReviewImports,
+  employeeReviewImportJobs,
 } from '../../app/features/moderation/import-employee-reviews.server';
 import { publishImportedPosts, publishPost } from '../../app/features/posts/publish-post.server';
 import * as employeeReviewsRoute from '../../app/routes/admin/employee-reviews';
@@ -92,14 +89,14 @@ type RunOptions = Partial<Omit<ImportOptions, 'fileName'>> & { fileName?: string
 
 /** Starts an import of `text` as the upload does, and waits until it is over. */
 async function importText(text: string, options: RunOptions = {}): Promise<ImportView> {
-  const id = await startEmployeeReviewImport({
+  const id = await employeeReviewImportJobs.start({
     file: new Blob([text], { type: 'text/csv' }),
     fileName: options.fileName ?? 'reviews.csv',
     dryRun: options.dryRun ?? false,
     skipInvalid: options.skipInvalid ?? false,
     moderatorId: options.moderatorId === undefined ? moderator.userId : options.moderatorId,
   });
-  await employeeReviewImportSettled(id);
+  await employeeReviewImportJobs.settled(id);
   return (await findEmployeeReviewImport(id))!;
 }
 
@@ -264,7 +261,7 @@ describe('a large file', () => {
   it('is stopped by the server at a batch (中断), keeps what it wrote, and a rerun adds the rest', async () => {
     const companyIds = [(await createCompany()).companyId];
     const file = largeFile(1_000, companyIds, 2);
-    const id = await startEmployeeReviewImport({
+    const id = await employeeReviewImportJobs.start({
       file: new Blob([file.text]),
       fileName: 'stopped.csv',
       dryRun: false,
@@ -278,7 +275,7 @@ describe('a large file', () => {
       },
       { timeout: 30_000, interval: 10 },
     );
-    await stopEmployeeReviewImports();
+    await employeeReviewImportJobs.stopAll();
     const stopped = (await findEmployeeReviewImport(id))!;
     expect(stopped.status).toBe('interrupted');
     const written = await countPostsWithPrefix(file.prefix);
@@ -312,11 +309,11 @@ describe('imports left by a stopped process', () => {
 
   it('are marked 中断 once silent for a minute, or at the start of a server alone on its database; their files are deleted', async () => {
     const silent = await leftRunning(120);
-    await interruptAbandonedImports();
+    await employeeReviewImportJobs.interruptAbandoned();
     expect((await findEmployeeReviewImport(silent))!.status).toBe('interrupted');
 
     const fresh = await leftRunning(1);
-    await interruptAbandonedImports();
+    await employeeReviewImportJobs.interruptAbandoned();
     expect((await findEmployeeReviewImport(fresh))!.status).toBe('importing');
     // A second import is refused while one runs.
     const second = await callRoute(employeeReviewsRoute, upload(new Blob([`${HEADER}\n`]), 'second.csv'));
@@ -328,7 +325,7 @@ describe('imports left by a stopped process', () => {
 
     const leftover = join(dataDir.path, 'import-files', `${fresh}.csv`);
     writeFileSync(leftover, 'x');
-    await interruptAbandonedImports({ atStart: 'alone' });
+    await employeeReviewImportJobs.interruptAbandoned({ atStart: 'alone' });
     expect((await findEmployeeReviewImport(fresh))!.status).toBe('interrupted');
     expect(existsSync(leftover)).toBe(false);
   });
@@ -349,7 +346,7 @@ async function pageAfter(answer: Response) {
   expect(answer.status).toBe(302);
   const location = answer.headers.get('Location')!;
   const id = Number(/^\/admin\/employee_reviews\?import=(\d+)$/.exec(location)?.[1]);
-  await employeeReviewImportSettled(id);
+  await employeeReviewImportJobs.settled(id);
   const page = await callRoute(employeeReviewsRoute, sessionRequest(location, { sessionId: moderator.sessionId }));
   return (await page.json()) as { shown: ImportView; running: ImportView | null; recent: Array<{ id: number }> };
 }

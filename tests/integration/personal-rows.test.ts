@@ -16,24 +16,14 @@ import { addFavorite } from '../../app/features/favorites/add-favorite.server';
 import { answerPersonalCall } from '../../app/features/personal/answer-personal-call.server';
 import { createCompany, createLoggedInStudent, createModerator, publishPost } from '../factories';
 import { setUpTestDatabase } from '../setup/test-database';
+import { personalRowReadsDuring } from '../support/statements';
 
 setUpTestDatabase();
 
 beforeEach(() => forgetPersonalRows());
 
 /** How many times `work` reads a personal row from the database. */
-async function reads(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const stop = observeStatements((statement) => {
-    if (statement.includes('personal_parts(')) count += 1;
-  });
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return count;
-}
+const reads = personalRowReadsDuring;
 
 const call = (sessionId: string) => answerPersonalCall({ sessionId, page: '/companies' });
 

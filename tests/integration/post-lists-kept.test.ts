@@ -4,11 +4,12 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { changesHeard } from '../../app/db/changes.server';
-import { db, observeStatements } from '../../app/db/client.server';
+import { db } from '../../app/db/client.server';
 import { ENTRY_SHEET_SCOPE, INTERN_EXPERIENCE_SCOPE } from '../../app/features/posts/list-filters';
 import { forgetPostLists, loadPostList } from '../../app/features/posts/load-post-list.server';
 import { createCompany, createStudent, industryIdOf, publishPost } from '../factories';
 import { setUpTestDatabase } from '../setup/test-database';
+import { statementsDuring } from '../support/statements';
 
 setUpTestDatabase();
 
@@ -24,14 +25,7 @@ beforeEach(() => forgetPostLists());
 
 /** How many statements `work` sends to the database. */
 async function statements(work: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const stop = observeStatements(() => (count += 1));
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return count;
+  return (await statementsDuring(work)).length;
 }
 
 const search = (q: string, extra = '') =>

@@ -5,29 +5,20 @@
 // is kept in memory afterwards (tests/integration/personal-rows.test.ts): each count here starts
 // with that memory empty, to see the request's own sharing.
 import { describe, expect, it } from 'vitest';
-import { observeStatements } from '../../app/db/client.server';
 import { getSession, getViewer } from '../../app/features/accounts/session-request.server';
 import { forgetPersonalRows } from '../../app/features/accounts/personal-rows.server';
 import { requestSessions } from '../../app/features/accounts/sessions.server';
 import { sessionRequest } from '../support/call-route';
 import { createLoggedInStudent } from '../factories';
 import { setUpTestDatabase } from '../setup/test-database';
+import { personalRowReadsDuring } from '../support/statements';
 
 setUpTestDatabase();
 
 /** The session lookups (reads of personal_parts(), the session's row) that `work` runs, from an empty memory. */
-async function sessionLookups(work: () => Promise<unknown>): Promise<number> {
+function sessionLookups(work: () => Promise<unknown>): Promise<number> {
   forgetPersonalRows();
-  let lookups = 0;
-  const stop = observeStatements((statement) => {
-    if (statement.includes('personal_parts(')) lookups += 1;
-  });
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return lookups;
+  return personalRowReadsDuring(work);
 }
 
 describe('the session of one request', () => {

@@ -30,6 +30,7 @@ import {
   publishPost,
 } from '../factories';
 import { setUpTestDatabase } from '../setup/test-database';
+import { statementsDuring } from '../support/statements';
 import { NO_PERSONAL_PARTS } from '../../app/lib/personal-parts';
 
 let companyId: number;
@@ -78,14 +79,9 @@ async function viewPostPage(sessionId: string) {
 
 /** The statements of `work` that change data. The view counter's batch flush is left out: it runs on its own timer, once per 5 s, not per view. */
 async function writesDuring(work: () => Promise<unknown>): Promise<string[]> {
-  const statements: string[] = [];
-  const stop = observeStatements((statement) => statements.push(statement));
-  try {
-    await work();
-  } finally {
-    stop();
-  }
-  return statements.filter((s) => /^\s*(?:insert|update|delete|merge|truncate)\b/i.test(s) && !/company_view_days/.test(s));
+  return (await statementsDuring(work)).filter(
+    (s) => /^\s*(?:insert|update|delete|merge|truncate)\b/i.test(s) && !/company_view_days/.test(s),
+  );
 }
 
 const grantsOf = (userId: number, badgeKindId: number) =>

@@ -350,39 +350,13 @@ async function passes(id: number, options: CompanyImportOptions, open: OpenFile,
   }
 }
 
-const kind = { name: 'company import', table: companyImports, folder: 'company-import-files' };
-const jobs = new ImportJobs<CompanyImportOptions>({ ...kind, insert: createImport, update: updateImport, end: finishImport, passes });
-
+const kind = { name: 'company import', table: companyImports, folder: 'company-import-files', passes };
+const steps = { insert: createImport, update: updateImport, end: finishImport };
 /**
- * The upload: the import's row (or AppError 'company_import_running'), the file written under
- * DATA_DIR as it arrives (never whole in memory; past `maxBytes` the upload stops with
- * AppError 'import_file_too_large'), and the import started in the background. Answers its id.
+ * The imports of this kind: `start` (the upload), `runFile` (the command line), `settled`, `stopAll`
+ * (the server stopping) and `interruptAbandoned` (ImportJobs).
  */
-export function startCompanyImport(
-  options: CompanyImportOptions & { file: Blob | ReadableStream<Uint8Array>; declaredBytes?: number; maxBytes?: number },
-): Promise<number> {
-  return jobs.start(options, options.file, options);
-}
-
-/** The command line: the import of a file where it is, run to its end here. Answers its id. */
-export function runCompanyImportFile(options: CompanyImportOptions & { path: string; onCreated?: (id: number) => void }): Promise<number> {
-  return jobs.runFile(options);
-}
-
-/** Waits until an import this process runs is over (tests). */
-export function companyImportSettled(id: number): Promise<void> {
-  return jobs.settled(id);
-}
-
-/** The server stopping: this process's imports stop at their batch's end, marked 中断. */
-export function stopCompanyImports(): Promise<void> {
-  return jobs.stopAll();
-}
-
-/** Marks 中断 the imports no process runs any more; at start, deletes the files they left (ImportJobs). */
-export function interruptAbandonedCompanyImports(options: { atStart?: 'alone' | 'shared' } = {}): Promise<void> {
-  return jobs.interruptAbandoned(options);
-}
+export const companyImportJobs = new ImportJobs<CompanyImportOptions>({ ...kind, ...steps });
 
 // ---------------------------------------------------------------- reading imports
 
@@ -411,7 +385,7 @@ export async function findCompanyImport(id: number): Promise<CompanyImportView |
 
 /** The import running on the site, if any (one abandoned by a dead process is marked 中断 first). */
 export async function runningCompanyImport(): Promise<CompanyImportView | null> {
-  await interruptAbandonedCompanyImports();
+  await companyImportJobs.interruptAbandoned();
   const [row] = await db().select().from(companyImports).where(isNull(companyImports.finishedAt));
   return row ? toView(row) : null;
 }

@@ -301,37 +301,13 @@ async function passes(id: number, options: ImportOptions, open: OpenFile, pacer:
   return await finishImport(id, 'imported', { ...written, invalid: Math.max(counts.invalid, refusedNow) });
 }
 
-const kind = { name: 'employee review import', table: employeeReviewImports, folder: 'import-files' };
-const jobs = new ImportJobs<ImportOptions>({ ...kind, insert: createImport, update: updateImport, end: finishImport, passes });
-
+const kind = { name: 'employee review import', table: employeeReviewImports, folder: 'import-files', passes };
+const steps = { insert: createImport, update: updateImport, end: finishImport };
 /**
- * The upload: the import's row (or AppError 'import_running' while another runs), the file saved
- * under DATA_DIR (read from the upload as a stream), and the import started in the background.
- * Answers the import's id; its page shows how it goes.
+ * The imports of this kind: `start` (the upload), `runFile` (the command line), `settled`, `stopAll`
+ * (the server stopping) and `interruptAbandoned` (ImportJobs).
  */
-export function startEmployeeReviewImport(options: ImportOptions & { file: Blob }): Promise<number> {
-  return jobs.start(options, options.file);
-}
-
-/** The command line: the import of a file where it is, run to its end here. Answers its id. */
-export function runEmployeeReviewImportFile(options: ImportOptions & { path: string; onCreated?: (id: number) => void }): Promise<number> {
-  return jobs.runFile(options);
-}
-
-/** Waits until an import this process runs is over (tests, the command line). */
-export function employeeReviewImportSettled(id: number): Promise<void> {
-  return jobs.settled(id);
-}
-
-/** The server stopping: this process's imports stop at their batch's end, marked 中断. */
-export function stopEmployeeReviewImports(): Promise<void> {
-  return jobs.stopAll();
-}
-
-/** Marks 中断 the imports no process runs any more; at start, deletes the files they left (ImportJobs). */
-export function interruptAbandonedImports(options: { atStart?: 'alone' | 'shared' } = {}): Promise<void> {
-  return jobs.interruptAbandoned(options);
-}
+export const employeeReviewImportJobs = new ImportJobs<ImportOptions>({ ...kind, ...steps });
 
 // ---------------------------------------------------------------- reading imports
 
@@ -378,7 +354,7 @@ export async function findEmployeeReviewImport(id: number): Promise<ImportView |
 
 /** The import running on the site, if any (one abandoned by a dead process is marked 中断 first). */
 export async function runningEmployeeReviewImport(): Promise<ImportView | null> {
-  await interruptAbandonedImports();
+  await employeeReviewImportJobs.interruptAbandoned();
   const [row] = await db().select().from(employeeReviewImports).where(isNull(employeeReviewImports.finishedAt));
   return row ? toView(row) : null;
 }

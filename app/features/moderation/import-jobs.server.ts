@@ -210,12 +210,9 @@ export class ImportJobs<Options> {
    * memory; past `maxBytes` the upload stops with AppError 'import_file_too_large' and the import
    * is unreadable with its message), and the import started in the background. Answers its id.
    */
-  async start(
-    options: Options,
-    file: Blob | ReadableStream<Uint8Array>,
-    upload: { declaredBytes?: number; maxBytes?: number } = {},
-  ): Promise<number> {
-    const id = await this.create(options, file instanceof Blob ? file.size : (upload.declaredBytes ?? 0));
+  async start(upload: Options & { file: Blob | ReadableStream<Uint8Array>; declaredBytes?: number; maxBytes?: number }): Promise<number> {
+    const { file } = upload;
+    const id = await this.create(upload, file instanceof Blob ? file.size : (upload.declaredBytes ?? 0));
     const path = join(this.dir(), `${id}.csv`);
     try {
       const written = await saveUpload(file, path, { maxBytes: upload.maxBytes, tooLarge: () => new AppError('import_file_too_large') });
@@ -227,7 +224,7 @@ export class ImportJobs<Options> {
         .catch(this.failed(id));
       throw error;
     }
-    void this.launch(id, options, path, true);
+    void this.launch(id, upload, path, true);
     return id;
   }
 

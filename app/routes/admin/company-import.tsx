@@ -13,7 +13,7 @@ import {
   findCompanyImport,
   recentCompanyImports,
   runningCompanyImport,
-  startCompanyImport,
+  companyImportJobs,
 } from '../../features/moderation/import-companies.server';
 import type { FormErrors } from '../../lib/app-error';
 import { formFailure } from '../../lib/form';
@@ -67,7 +67,7 @@ export async function action({ request }: Route.ActionArgs) {
       .join(','),
   );
   if (!kinds) return ImportPage.refuseForm('kinds', '取り込む法人の種類を1つ以上選んでください。');
-  const id = await startCompanyImport({
+  const id = await companyImportJobs.start({
     ...upload,
     dryRun: form.get('dryRun') === 'on',
     kinds,

@@ -7,7 +7,7 @@ import {
   type ImportView,
   recentEmployeeReviewImports,
   runningEmployeeReviewImport,
-  startEmployeeReviewImport,
+  employeeReviewImportJobs,
 } from '../../features/moderation/import-employee-reviews.server';
 import type { FormErrors } from '../../lib/app-error';
 import { formFailure } from '../../lib/form';
@@ -56,7 +56,7 @@ export async function action({ request }: Route.ActionArgs) {
   const upload = ImportPage.uploadedCsv(form, EMPLOYEE_REVIEW_CSV_MAX_BYTES, TOO_LARGE);
   if (upload.refusal) return upload.refusal;
   // import_running (409) is answered as this form's refusal (formErrors, server/route-errors.ts).
-  const id = await startEmployeeReviewImport({
+  const id = await employeeReviewImportJobs.start({
     ...upload,
     dryRun: form.get('dryRun') === 'on',
     skipInvalid: form.get('skipInvalid') === 'on',

@@ -1,7 +1,7 @@
 import { data } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { COMPANY_IMPORT_STREAM_BYTES, parseKinds } from '../../features/moderation/corporation-kinds';
-import { startCompanyImport } from '../../features/moderation/import-companies.server';
+import { companyImportJobs } from '../../features/moderation/import-companies.server';
 import { AppError } from '../../lib/app-error';
 import { cleanText } from '../../lib/clean-text';
 import { allowMethods, callOnlyLoader } from '../../lib/http';
@@ -35,7 +35,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (!kinds) throw new AppError('validation_failed', { fields: { kinds: '取り込む法人の種類を1つ以上選んでください。' } });
   if (!request.body) throw new AppError('validation_failed', { fields: { file: 'CSVファイルを選んでください。' } });
   const declared = Number(request.headers.get('content-length'));
-  const id = await startCompanyImport({
+  const id = await companyImportJobs.start({
     file: request.body,
     declaredBytes: Number.isSafeInteger(declared) ? declared : 0,
     maxBytes: COMPANY_IMPORT_STREAM_BYTES,
