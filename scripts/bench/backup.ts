@@ -9,7 +9,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTION_ENV, startServerProcess } from '../../tests/support/server-process';
-import { BASE, log, loadPages, measurePages, PORT, waitHealthy } from './import';
+import { BASE, loadPages, measurePages, PORT, waitHealthy, buildForBench } from './import';
 import { type Measurement, ms } from './stats';
 
 const DEMO_COMPANIES = 320;
@@ -51,11 +51,7 @@ export function backupCaseLines(result: BackupCase): string[] {
 
 export async function runBackupBench() {
   if (process.env.DATABASE_URL) throw new Error('BENCH_ONLY=backup measures the embedded database: unset DATABASE_URL');
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    log('building');
-    if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0)
-      throw new Error('build failed');
-  }
+  buildForBench('PGlite');
   const work = join(tmpdir(), `shulog-bench-backup-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });

@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTION_ENV, startServerProcess } from '../../tests/support/server-process';
 import { createBenchDatabase } from './database';
-import { BASE, log, logInModerator, loadPages, measurePages, memoryMb, PORT, waitHealthy } from './import';
+import { BASE, log, logInModerator, loadPages, measurePages, memoryMb, PORT, seedDemoThenStop, waitHealthy, buildForBench } from './import';
 import { type Measurement, ms } from './stats';
 
 const LINES = Number(process.env.BENCH_COMPANY_LINES ?? 500_000);
@@ -153,11 +153,7 @@ const companyPage = () => `/companies/${1 + Math.floor(Math.random() * DEMO_COMP
 
 export async function runCompanyImportBench() {
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    log(`building (${engine})`);
-    if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0)
-      throw new Error('build failed');
-  }
+  buildForBench(engine);
   const work = join(tmpdir(), `shulog-bench-company-import-${process.pid}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(work, { recursive: true });
@@ -169,14 +165,7 @@ export async function runCompanyImportBench() {
     : null;
   const env = { DATA_DIR: join(work, 'data'), ...(database ? { DATABASE_URL: database.url } : {}) };
   const serverEnv = { ...PRODUCTION_ENV, PUBLIC_ORIGIN: BASE, PORT: String(PORT), DEMO_DATA: '1', LOG_LEVEL: 'warn', ...env };
-  log('seeding the demo data');
-  const seeding = startServerProcess(serverEnv);
-  try {
-    await waitHealthy(seeding);
-  } finally {
-    seeding.child.kill('SIGTERM');
-    await seeding.exit;
-  }
+  await seedDemoThenStop(serverEnv);
   const server = startServerProcess(serverEnv);
   // On PostgreSQL, a second server on the same database: its search must follow too.
   const otherBase = `http://127.0.0.1:${PORT + 1}`;

@@ -17,7 +17,7 @@ import { type AppServer, startAppServer } from '../../tests/support/app-servers'
 import { PRODUCTION_ENV } from '../../tests/support/server-process';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
 import { createBenchDatabase } from './database';
-import { loadPages, log, memoryMb } from './import';
+import { loadPages, log, memoryMb, buildForBench } from './import';
 import { type Measurement, ms } from './stats';
 
 const STUDENTS = Number(process.env.BENCH_DIGEST_STUDENTS ?? 100_000);
@@ -65,11 +65,7 @@ const companyPage = () => `/companies/${1 + Math.floor(Math.random() * DEMO_COMP
 export async function runDigestBench() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('BENCH_ONLY=digest measures the digest on PostgreSQL: set DATABASE_URL');
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    log('building');
-    if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0)
-      throw new Error('build failed');
-  }
+  buildForBench('PostgreSQL');
   const database = await createBenchDatabase(serverUrl, `shulog_bench_digest_${process.pid}`);
   const sink = await startSmtpSink();
   const env = {

@@ -35,6 +35,17 @@ export function log(message: string) {
   process.stderr.write(`[bench import] ${message}\n`);
 }
 
+/** `npm run build` before a case, unless BENCH_SKIP_BUILD=1 says to use the build there is. */
+export function buildForBench(what: string) {
+  if (process.env.BENCH_SKIP_BUILD === '1') {
+    log(`using the build there is (${what})`);
+    return;
+  }
+  log(`building (${what})`);
+  if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0)
+    throw new Error('build failed');
+}
+
 const random = (n: number) => 1 + Math.floor(Math.random() * n);
 
 /** The upload: a header, then ROWS rows, every VALID_EVERY-th a whole review of a demo company. */
@@ -59,6 +70,21 @@ export function memoryMb(pid: number, field: 'VmRSS' | 'VmHWM'): number | null {
     return Number.isFinite(kb) ? Math.round(kb / 102.4) / 10 : null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * The server started once to seed the demo and stopped: the measured import then runs on a second
+ * start, as a site runs day to day (the seed's memory is not the import's).
+ */
+export async function seedDemoThenStop(serverEnv: Record<string, string>): Promise<void> {
+  log('seeding the demo data');
+  const seeding = startServerProcess(serverEnv);
+  try {
+    await waitHealthy(seeding);
+  } finally {
+    seeding.child.kill('SIGTERM');
+    await seeding.exit;
   }
 }
 
@@ -289,26 +315,12 @@ async function prepareDatabase(): Promise<{ env: Record<string, string>; cleanup
 
 export async function runImportBench() {
   const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
-  if (process.env.BENCH_SKIP_BUILD === '1') log(`using the build there is (${engine})`);
-  else {
-    log(`building (${engine})`);
-    const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error('build failed');
-  }
+  buildForBench(engine);
   const file = benchCsv(ROWS, VALID_EVERY, DEMO_COMPANIES);
   const { env, cleanup } = await prepareDatabase();
   // A demo site in production (docs/decisions/049-production-start.md): the demo's moderator logs in.
   const serverEnv = { ...PRODUCTION_ENV, PUBLIC_ORIGIN: BASE, PORT: String(PORT), DEMO_DATA: '1', LOG_LEVEL: 'warn', ...env };
-  // The first start seeds the demo; the import runs on a second, as a site runs day to day (the
-  // seed's memory is not the import's).
-  log('seeding the demo data');
-  const seeding = startServerProcess(serverEnv);
-  try {
-    await waitHealthy(seeding);
-  } finally {
-    seeding.child.kill('SIGTERM');
-    await seeding.exit;
-  }
+  await seedDemoThenStop(serverEnv);
   const server = startServerProcess(serverEnv);
   let result: ImportCase;
   try {

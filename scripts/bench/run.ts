@@ -12,7 +12,7 @@
 // ES search by question and the filtered lists), BENCH_ONLY=students (only the
 // logged-in students' pages, with the node:http baseline), BENCH_DRAFTS=0 (everything
 // but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,7 @@ import { runBackupBench } from './backup';
 import { runCompanyImportBench } from './company-import';
 import { runServersBench } from './servers';
 import { runDigestBench } from './digest';
-import { runImportBench } from './import';
+import { buildForBench, runImportBench } from './import';
 import { type BenchTarget, createStudentSessions, growTo, type PostRange, type Stage, type StudentSession } from './generate';
 import { type Measurement, ms, percentile } from './stats';
 import { PERSONAL_PATH } from '../../app/lib/personal-parts';
@@ -520,12 +520,7 @@ async function prepareTarget(): Promise<{ target: BenchTarget; cleanup: () => Pr
 
 async function main() {
   if (await portIsTaken()) throw new Error(`something already answers on ${BASE}: stop it or set BENCH_PORT`);
-  if (process.env.BENCH_SKIP_BUILD === '1') log(`using the build there is (${engine})`);
-  else {
-    log(`building (${engine})`);
-    const build = spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] });
-    if (build.status !== 0) throw new Error('build failed');
-  }
+  buildForBench(engine);
 
   const { target, cleanup } = await prepareTarget();
   if (ONLY_CARDS) {

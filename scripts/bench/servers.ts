@@ -13,7 +13,7 @@ import { type AppServer, startAppServer, Visitor } from '../../tests/support/app
 import { startRoundRobinProxy } from '../../tests/support/round-robin-proxy';
 import { PRODUCTION_ENV } from '../../tests/support/server-process';
 import { createBenchDatabase } from './database';
-import { loadPages, log } from './import';
+import { loadPages, log, buildForBench } from './import';
 import { type Measurement, ms } from './stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -67,11 +67,7 @@ async function lagUntil(seen: () => Promise<boolean>): Promise<number> {
 export async function runServersBench() {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) throw new Error('BENCH_ONLY=servers measures several servers on PostgreSQL: set DATABASE_URL');
-  if (process.env.BENCH_SKIP_BUILD !== '1') {
-    log('building');
-    if (spawnSync('npm', ['run', 'build', '--silent'], { stdio: ['ignore', 'ignore', 'inherit'] }).status !== 0)
-      throw new Error('build failed');
-  }
+  buildForBench('PostgreSQL');
   const database = await createBenchDatabase(serverUrl, `shulog_bench_servers_${process.pid}`);
   const proxy = await startRoundRobinProxy();
   const env = {
