@@ -13,7 +13,19 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTION_ENV, startServerProcess } from '../../tests/support/server-process';
 import { createBenchDatabase } from './database';
-import { BASE, log, logInModerator, loadPages, measurePages, memoryMb, PORT, seedDemoThenStop, waitHealthy, buildForBench } from './import';
+import {
+  BASE,
+  buildForBench,
+  log,
+  logInModerator,
+  memoryMb,
+  loadPages,
+  measurePages,
+  PORT,
+  seedDemoThenStop,
+  waitHealthy,
+  watchMemory,
+} from './import';
 import { type Measurement, ms } from './stats';
 
 const LINES = Number(process.env.BENCH_COMPANY_LINES ?? 500_000);
@@ -179,12 +191,7 @@ export async function runCompanyImportBench() {
     await measurePages('warm-up', 3);
     const pagesBefore = await measurePages('before the import', SECONDS);
     const pid = server.child.pid!;
-    const beforeMb = memoryMb(pid, 'VmRSS') ?? Number.NaN;
-    let peakDuringMb = beforeMb;
-    const sampler = setInterval(() => {
-      const now = memoryMb(pid, 'VmRSS');
-      if (now !== null) peakDuringMb = Math.max(peakDuringMb, now);
-    }, 100);
+    const watched = watchMemory(pid);
     const load = loadPages(3600, companyPage);
     // Students search meanwhile (each search may find the catalogue being rebuilt).
     const searchTimes: number[] = [];
@@ -232,7 +239,7 @@ export async function runCompanyImportBench() {
       );
     }
     const seconds = (Date.now() - started) / 1000;
-    clearInterval(sampler);
+    const memory = watched.stop();
     const pagesDuring = await load.stop('during the import');
     searching = false;
     await searched;
@@ -254,7 +261,6 @@ export async function runCompanyImportBench() {
       p99: Math.round(searchTimes[Math.floor(searchTimes.length * 0.99)] ?? 0),
       max: Math.round(searchTimes.at(-1) ?? 0),
     };
-    const growthMb = Math.round((peakDuringMb - beforeMb) * 10) / 10;
     result = {
       engine,
       date: new Date().toISOString(),
@@ -263,7 +269,7 @@ export async function runCompanyImportBench() {
       outcome: { status, seconds: Math.round(seconds * 10) / 10, linesPerSecond: Math.round(LINES / seconds), counts },
       searchFoundAfterS,
       searchesDuring,
-      memory: { beforeMb, peakDuringMb, growthMb },
+      memory,
       pagesBefore,
       pagesDuring,
       goals: GOALS,

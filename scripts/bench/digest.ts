@@ -16,8 +16,7 @@ import { latestDailySlot } from '../../app/features/notifications/schedule';
 import { type AppServer, startAppServer } from '../../tests/support/app-servers';
 import { PRODUCTION_ENV } from '../../tests/support/server-process';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
-import { createBenchDatabase } from './database';
-import { loadPages, log, memoryMb, buildForBench } from './import';
+import { loadPages, log, memoryMb, postgresCaseDatabase } from './import';
 import { type Measurement, ms } from './stats';
 
 const STUDENTS = Number(process.env.BENCH_DIGEST_STUDENTS ?? 100_000);
@@ -63,10 +62,7 @@ export function digestCaseLines(result: DigestCase): string[] {
 const companyPage = () => `/companies/${1 + Math.floor(Math.random() * DEMO_COMPANIES)}?v=${Math.floor(Math.random() * 1e9)}`;
 
 export async function runDigestBench() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('BENCH_ONLY=digest measures the digest on PostgreSQL: set DATABASE_URL');
-  buildForBench('PostgreSQL');
-  const database = await createBenchDatabase(serverUrl, `shulog_bench_digest_${process.pid}`);
+  const database = await postgresCaseDatabase('digest', 'the digest');
   const sink = await startSmtpSink();
   const env = {
     ...PRODUCTION_ENV,

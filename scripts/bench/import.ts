@@ -35,6 +35,34 @@ export function log(message: string) {
   process.stderr.write(`[bench import] ${message}\n`);
 }
 
+/**
+ * The server's resident memory now, then its peak while it is watched (every 100 ms) until `stop`:
+ * before and during an import, with the growth between them.
+ */
+export function watchMemory(pid: number) {
+  const beforeMb = memoryMb(pid, 'VmRSS') ?? Number.NaN;
+  let peakDuringMb = beforeMb;
+  const sampler = setInterval(() => {
+    const now = memoryMb(pid, 'VmRSS');
+    if (now !== null) peakDuringMb = Math.max(peakDuringMb, now);
+  }, 100);
+  return {
+    beforeMb,
+    stop() {
+      clearInterval(sampler);
+      return { beforeMb, peakDuringMb, growthMb: Math.round((peakDuringMb - beforeMb) * 10) / 10 };
+    },
+  };
+}
+
+/** A case measured on PostgreSQL only: DATABASE_URL required, the build, and a database of the case's own. */
+export function postgresCaseDatabase(caseName: string, measures: string) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) throw new Error(`BENCH_ONLY=${caseName} measures ${measures} on PostgreSQL: set DATABASE_URL`);
+  buildForBench('PostgreSQL');
+  return createBenchDatabase(serverUrl, `shulog_bench_${caseName}_${process.pid}`);
+}
+
 /** `npm run build` before a case, unless BENCH_SKIP_BUILD=1 says to use the build there is. */
 export function buildForBench(what: string) {
   if (process.env.BENCH_SKIP_BUILD === '1') {
@@ -330,22 +358,16 @@ export async function runImportBench() {
     await measurePages('warm-up', 3);
     const pagesBefore = await measurePages('before the import', SECONDS);
     const pid = server.child.pid!;
-    const beforeMb = memoryMb(pid, 'VmRSS') ?? Number.NaN;
-    let peakDuringMb = beforeMb;
-    const sampler = setInterval(() => {
-      const now = memoryMb(pid, 'VmRSS');
-      if (now !== null) peakDuringMb = Math.max(peakDuringMb, now);
-    }, 100);
-    log(`uploading ${ROWS} rows (${(file.length / 1024).toFixed(0)} KB); resident memory now ${beforeMb} MB`);
+    const memory = watchMemory(pid);
+    log(`uploading ${ROWS} rows (${(file.length / 1024).toFixed(0)} KB); resident memory now ${memory.beforeMb} MB`);
     const load = loadPages(3600);
     const outcome = await runImport(server, login, file);
-    clearInterval(sampler);
+    const { beforeMb, peakDuringMb, growthMb } = memory.stop();
     const pagesDuring = await load.stop('during the import');
     const vmHwmMb = memoryMb(pid, 'VmHWM');
     log(
       `import ${outcome.result} (${outcome.status}) in ${outcome.seconds} s; peak ${peakDuringMb} MB; pages p99 ${ms(pagesDuring.p99)} ms`,
     );
-    const growthMb = Math.round((peakDuringMb - beforeMb) * 10) / 10;
     result = {
       engine,
       date: new Date().toISOString(),

@@ -12,8 +12,7 @@ import { postPath } from '../../app/features/posts/post-types';
 import { type AppServer, startAppServer, Visitor } from '../../tests/support/app-servers';
 import { startRoundRobinProxy } from '../../tests/support/round-robin-proxy';
 import { PRODUCTION_ENV } from '../../tests/support/server-process';
-import { createBenchDatabase } from './database';
-import { loadPages, log, buildForBench } from './import';
+import { loadPages, log, postgresCaseDatabase } from './import';
 import { type Measurement, ms } from './stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -65,10 +64,7 @@ async function lagUntil(seen: () => Promise<boolean>): Promise<number> {
 }
 
 export async function runServersBench() {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) throw new Error('BENCH_ONLY=servers measures several servers on PostgreSQL: set DATABASE_URL');
-  buildForBench('PostgreSQL');
-  const database = await createBenchDatabase(serverUrl, `shulog_bench_servers_${process.pid}`);
+  const database = await postgresCaseDatabase('servers', 'several servers');
   const proxy = await startRoundRobinProxy();
   const env = {
     ...PRODUCTION_ENV,
