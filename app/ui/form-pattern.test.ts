@@ -15,12 +15,11 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 
 /** Forms that take input without ValidatedForm, each with the reason. */
 const EXCEPTIONS: Record<string, string> = {
-  // One file field and no text: the file is checked in the browser (presence, size) with focus
-  // moved to the field and its message attached; the server reports row by row.
-  'app/routes/admin/employee-reviews.tsx': 'CSV file upload',
-  // A file and the kinds to import (checkboxes with 株式会社 ticked): the page's script checks the
-  // file and the kinds, moves focus to the field and shows the message beside it (decision 077).
-  'app/routes/admin/company-import.tsx': 'CSV file upload with the kinds to import',
+  // The two imports' upload form (社員クチコミ, and the 法人番号 data with the kinds to import): a
+  // file and check boxes, no text. Each page's script checks the file (presence, size) and, for
+  // companies, the kinds, moves focus to the field and shows the message beside it; the server
+  // reports row by row (decisions 054, 077).
+  'app/routes/admin/import-parts.tsx': 'CSV file upload',
 };
 
 const FIELD = /<(Input|Textarea|Select|Checkbox|Radio|StarRatingInput|CompanyPicker|textarea|select)\b|<input\b(?![^>]*type="hidden")/;
