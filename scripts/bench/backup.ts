@@ -3,13 +3,13 @@
 // pages opened on a few connections, and `npm run db:backup` taken from it meanwhile. It reports
 // the backup's time and size, the data folder's size, and the pages' latencies (p99 and the
 // longest wait) during the backup next to before it. PostgreSQL is backed up by pg_dump, not here.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTION_ENV, startServerProcess } from '../../tests/support/server-process';
-import { BASE, loadPages, measurePages, PORT, waitHealthy, buildForBench } from './import';
+import { BASE, loadPages, measurePages, PORT, waitHealthy, buildForBench, type CaseStamp, caseStamp } from './import';
 import { type Measurement, ms } from './stats';
 
 const DEMO_COMPANIES = 320;
@@ -23,9 +23,7 @@ async function folderBytes(dir: string): Promise<number> {
   return total;
 }
 
-export type BackupCase = {
-  date: string;
-  commit: string;
+export type BackupCase = CaseStamp & {
   dataBytes: number;
   backup: { seconds: number; bytes: number; output: string };
   pagesBefore: Measurement;
@@ -87,8 +85,7 @@ export async function runBackupBench() {
     const seconds = Math.round((performance.now() - started) / 100) / 10;
     const pagesDuring = await load.stop('during the backup');
     result = {
-      date: new Date().toISOString(),
-      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
+      ...caseStamp(),
       dataBytes,
       backup: { seconds, bytes: statSync(file).size, output },
       pagesBefore,

@@ -1,12 +1,3 @@
-// The bench's company-import case, `BENCH_ONLY=company-import npm run bench` (issue 31, part 1;
-// docs/decisions/077-company-catalogue-import.md): the production server (embedded database, or
-// DATABASE_URL's PostgreSQL) with the demo data, a moderator sending a prefecture-sized file of the
-// 法人番号 data (BENCH_COMPANY_LINES lines, 500,000 by default: about 100 MB) the way the admin
-// page's script does (one PUT streamed to disk), while visitors open company pages on a few
-// connections. It reports the lines read a second, the server's resident memory before and at its
-// peak, the pages' latencies during the import next to before it, and how long after the import
-// ended the search (/api/company) finds the file's last company.
-import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -25,6 +16,8 @@ import {
   seedDemoThenStop,
   waitHealthy,
   watchMemory,
+  type CaseStamp,
+  caseStamp,
 } from './import';
 import { type Measurement, ms } from './stats';
 
@@ -122,10 +115,8 @@ export async function writeCorporationFile(path: string, lines = LINES): Promise
   return { bytes: statSync(path).size, lastName };
 }
 
-export type CompanyImportCase = {
+export type CompanyImportCase = CaseStamp & {
   engine: 'PGlite' | 'PostgreSQL';
-  date: string;
-  commit: string;
   file: { lines: number; bytes: number };
   outcome: { status: string; seconds: number; linesPerSecond: number; counts: Record<string, number> };
   /** Seconds after the import ended until each process's search found the file's last company. */
@@ -263,8 +254,7 @@ export async function runCompanyImportBench() {
     };
     result = {
       engine,
-      date: new Date().toISOString(),
-      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
+      ...caseStamp(),
       file: { lines: LINES, bytes },
       outcome: { status, seconds: Math.round(seconds * 10) / 10, linesPerSecond: Math.round(LINES / seconds), counts },
       searchFoundAfterS,

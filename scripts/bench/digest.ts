@@ -1,12 +1,3 @@
-// The bench's digest case, `BENCH_ONLY=digest npm run bench` with DATABASE_URL (issue 33;
-// docs/decisions/083-notifications.md): 100,000 students with 20 favorite companies each (5 among
-// the demo's 320 companies, which have the posts, and 15 among 9,680 more), and 1,000 posts
-// published in a day, collected for their companies' followers by the publication's own code
-// (collectNewPost). A production server then starts with the daily digest's 8:00 slot due: its
-// scheduler runs the digest, which queues one email per student, while company pages are loaded
-// on 10 connections. It reports the run's time, the server's memory before and at its peak, the
-// page times before and during the run, and the emails queued.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { closeDatabase, db, openDatabase } from '../../app/db/client.server';
@@ -16,7 +7,7 @@ import { latestDailySlot } from '../../app/features/notifications/schedule';
 import { type AppServer, startAppServer } from '../../tests/support/app-servers';
 import { PRODUCTION_ENV } from '../../tests/support/server-process';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
-import { loadPages, log, memoryMb, postgresCaseDatabase } from './import';
+import { loadPages, log, memoryMb, postgresCaseDatabase, type CaseStamp, caseStamp } from './import';
 import { type Measurement, ms } from './stats';
 
 const STUDENTS = Number(process.env.BENCH_DIGEST_STUDENTS ?? 100_000);
@@ -27,9 +18,7 @@ const OTHER_COMPANIES = 9_680;
 const POSTS = 1_000;
 const CONNECTIONS = 10;
 
-export type DigestCase = {
-  date: string;
-  commit: string;
+export type DigestCase = CaseStamp & {
   students: number;
   notices: number;
   collectMs: number;
@@ -162,8 +151,7 @@ export async function runDigestBench() {
     const line = runLine();
     const parsed = line ? (JSON.parse(line) as Record<string, number>) : null;
     result = {
-      date: new Date().toISOString(),
-      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
+      ...caseStamp(),
       students: STUDENTS,
       notices,
       collectMs,

@@ -63,6 +63,13 @@ export function postgresCaseDatabase(caseName: string, measures: string) {
   return createBenchDatabase(serverUrl, `shulog_bench_${caseName}_${process.pid}`);
 }
 
+/** When, and at which commit, a case ran: the first fields of every case's result. */
+export type CaseStamp = { date: string; commit: string };
+
+export function caseStamp(): CaseStamp {
+  return { date: new Date().toISOString(), commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() };
+}
+
 /** `npm run build` before a case, unless BENCH_SKIP_BUILD=1 says to use the build there is. */
 export function buildForBench(what: string) {
   if (process.env.BENCH_SKIP_BUILD === '1') {
@@ -289,10 +296,8 @@ async function runImport(server: StartedServer, login: Login, file: Buffer): Pro
   }
 }
 
-export type ImportCase = {
+export type ImportCase = CaseStamp & {
   engine: 'PGlite' | 'PostgreSQL';
-  date: string;
-  commit: string;
   file: { rows: number; validRows: number; bytes: number };
   connections: number;
   outcome: Outcome;
@@ -370,8 +375,7 @@ export async function runImportBench() {
     );
     result = {
       engine,
-      date: new Date().toISOString(),
-      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
+      ...caseStamp(),
       file: { rows: ROWS, validRows: Math.floor(ROWS / VALID_EVERY), bytes: file.length },
       connections: CONNECTIONS,
       outcome,

@@ -1,18 +1,10 @@
-// The bench's servers case, `BENCH_ONLY=servers npm run bench` with DATABASE_URL (issue 32;
-// docs/decisions/082-several-servers.md): production servers on one PostgreSQL database with the
-// demo data behind the tests' round-robin proxy (tests/support/round-robin-proxy.ts, a Node
-// process like the servers, on the same cores). It reports company pages a second through the
-// proxy with one server and with two, and how long a change made through one server takes to
-// reach the other's memory: the personal call's rows (a favorite), the post pages and lists (a
-// moderator's approval), and the company search catalogue (a company added in /admin).
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { postPath } from '../../app/features/posts/post-types';
 import { type AppServer, startAppServer, Visitor } from '../../tests/support/app-servers';
 import { startRoundRobinProxy } from '../../tests/support/round-robin-proxy';
 import { PRODUCTION_ENV } from '../../tests/support/server-process';
-import { loadPages, log, postgresCaseDatabase } from './import';
+import { loadPages, log, postgresCaseDatabase, type CaseStamp, caseStamp } from './import';
 import { type Measurement, ms } from './stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -21,9 +13,7 @@ const TRIALS = 5;
 const DEMO_COMPANIES = 320;
 const companyPage = () => `/companies/${1 + Math.floor(Math.random() * DEMO_COMPANIES)}?v=${Math.floor(Math.random() * 1e9)}`;
 
-export type ServersCase = {
-  date: string;
-  commit: string;
+export type ServersCase = CaseStamp & {
   pages: { one: Measurement; two: Measurement };
   /** Milliseconds from the change's answer on one server until the other showed it, each trial. */
   lagMs: { personal: number[]; publication: number[]; search: number[] };
@@ -159,8 +149,7 @@ export async function runServersBench() {
       );
     }
     result = {
-      date: new Date().toISOString(),
-      commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim(),
+      ...caseStamp(),
       pages: { one, two },
       lagMs: { personal, publication, search },
     };
