@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readMetricsToken } from './config.server';
-import { isMetricsRequest, registry } from './metrics.server';
+import { isMetricsRequest, registry, reportEmailQueue, reportPool } from './metrics.server';
 
 describe('the metrics token', () => {
   const token = 'a-metrics-token-0123456789';
@@ -38,5 +38,18 @@ describe('the registry', () => {
     ]) {
       expect(text).toContain(`# HELP ${name} `);
     }
+  });
+});
+
+describe('the gauges of states', () => {
+  it('read the pool and the email queue when the metrics are read, one line a state', async () => {
+    reportPool(() => ({ total: 3, idle: 2, waiting: 1 }));
+    reportEmailQueue(async () => ({ due: 4, retrying: 5, failed: 6 }));
+    const text = await registry.metrics();
+    expect(text).toMatch(/^shulog_db_pool_connections\{state="open"\} 3$/m);
+    expect(text).toMatch(/^shulog_db_pool_connections\{state="waiting"\} 1$/m);
+    expect(text).toMatch(/^shulog_email_queue_jobs\{state="retrying"\} 5$/m);
+    reportPool(null);
+    reportEmailQueue(null);
   });
 });

@@ -40,25 +40,43 @@ export const dbStatementDuration = new Histogram({
   registers: [registry],
 });
 
+/**
+ * A gauge of a few states (label `state`), each read when the metrics are: `read` answers the
+ * count of each state, or null when there is nothing to report.
+ */
+function statesGauge(
+  name: string,
+  help: string,
+  read: () => Record<string, number> | null | Promise<Record<string, number> | null>,
+  aggregator?: 'max',
+): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: ['state'] as const,
+    registers: [registry],
+    ...(aggregator ? { aggregator } : {}),
+    async collect() {
+      const counts = await read();
+      for (const [state, count] of Object.entries(counts ?? {})) this.set({ state }, count);
+    },
+  });
+}
+
 /** What the database pool reports, set by the database module when it opens (PostgreSQL only). */
 let poolState: (() => { total: number; idle: number; waiting: number }) | null = null;
 export function reportPool(state: typeof poolState): void {
   poolState = state;
 }
 
-new Gauge({
-  name: 'shulog_db_pool_connections',
-  help: 'Database pool connections of this process: open, idle and requests waiting for one (PostgreSQL)',
-  labelNames: ['state'] as const,
-  registers: [registry],
-  collect() {
+statesGauge(
+  'shulog_db_pool_connections',
+  'Database pool connections of this process: open, idle and requests waiting for one (PostgreSQL)',
+  () => {
     const state = poolState?.();
-    if (!state) return;
-    this.set({ state: 'open' }, state.total);
-    this.set({ state: 'idle' }, state.idle);
-    this.set({ state: 'waiting' }, state.waiting);
+    return state ? { open: state.total, idle: state.idle, waiting: state.waiting } : null;
   },
-});
+);
 
 /** The email queue's counts, read when the metrics are (set by the server: it knows the database). */
 let emailQueue: (() => Promise<{ due: number; retrying: number; failed: number }>) | null = null;
@@ -66,21 +84,13 @@ export function reportEmailQueue(read: typeof emailQueue): void {
   emailQueue = read;
 }
 
-new Gauge({
-  name: 'shulog_email_queue_jobs',
-  help: 'Emails in the queue: due now, retrying after a failed attempt, failed for good',
-  labelNames: ['state'] as const,
-  registers: [registry],
-  // Every process reads the same table: with several workers, one value, not their sum.
-  aggregator: 'max',
-  async collect() {
-    const counts = await emailQueue?.().catch(() => null);
-    if (!counts) return;
-    this.set({ state: 'due' }, counts.due);
-    this.set({ state: 'retrying' }, counts.retrying);
-    this.set({ state: 'failed' }, counts.failed);
-  },
-});
+// Every process reads the same table: with several workers, one value (max), not their sum.
+statesGauge(
+  'shulog_email_queue_jobs',
+  'Emails in the queue: due now, retrying after a failed attempt, failed for good',
+  async () => (await emailQueue?.().catch(() => null)) ?? null,
+  'max',
+);
 
 /** Times a statement: call the answer (with nothing) when it is done. */
 export function statementTimer(): () => void {
