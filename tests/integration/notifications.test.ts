@@ -59,6 +59,16 @@ async function follower(companyIds: number[], name?: string) {
   return student;
 }
 
+/** A company, a student who follows it, and an internship report about it that was just published. */
+async function publishedForAFollower() {
+  const { companyId } = await createCompany();
+  const reader = await follower([companyId]);
+  const author = await createStudent();
+  const post = await submitPost({ type: 'intern_experience', authorId: author.userId, companyId });
+  await approve(post.postId);
+  return { companyId, reader, author, post };
+}
+
 describe('new posts at favorite companies', () => {
   it('makes a notice for each follower but the author at publication, and one digest email that lists them by company', async () => {
     const { companyId } = await createCompany({ name: '株式会社ダイジェスト商事' });
@@ -143,11 +153,7 @@ describe('new posts at favorite companies', () => {
   });
 
   it('leaves out a post taken down before the digest, and collects a post approved again after an edit once', async () => {
-    const { companyId } = await createCompany();
-    const reader = await follower([companyId]);
-    const author = await createStudent();
-    const post = await submitPost({ type: 'intern_experience', authorId: author.userId, companyId });
-    await approve(post.postId);
+    const { companyId, reader, author, post } = await publishedForAFollower();
     await reportPost({ userId: reader.userId, postId: post.postId, reason: 'defamation' });
     await unpublishPost({ moderatorId, postId: post.postId, reason: 'defamation' });
     expect((await noticesOf(reader.userId)).filter((notice) => notice.kind === 'new_post')).toEqual([]);
@@ -172,11 +178,7 @@ describe('new posts at favorite companies', () => {
   });
 
   it("does not take a notice made after the run's time: it waits for the next run", async () => {
-    const { companyId } = await createCompany();
-    const reader = await follower([companyId]);
-    const author = await createStudent();
-    const post = await submitPost({ type: 'intern_experience', authorId: author.userId, companyId });
-    await approve(post.postId);
+    const { reader } = await publishedForAFollower();
     await runDigest({ frequency: 'daily', windowEnd: new Date(Date.now() - 60_000) });
     expect(await mailsTo(reader.email)).toEqual([]);
     await runDigest({ frequency: 'daily', windowEnd: new Date() });
@@ -314,11 +316,7 @@ describe('notices on the site', () => {
   });
 
   it('goes with the account: 退会 removes the notices and the emails not yet sent', async () => {
-    const { companyId } = await createCompany();
-    const reader = await follower([companyId]);
-    const author = await createStudent();
-    const post = await submitPost({ type: 'intern_experience', authorId: author.userId, companyId });
-    await approve(post.postId);
+    const { reader } = await publishedForAFollower();
     await runDigest({ frequency: 'daily', windowEnd: new Date() });
     expect(await mailsTo(reader.email)).toHaveLength(1);
     expect(await deleteAccount({ userId: reader.userId, currentPassword: reader.password, ip: '192.0.2.1' })).toMatchObject({ ok: true });
@@ -352,11 +350,7 @@ describe('the runs at 8:00', () => {
   });
 
   it('runs the jobs by hand with the same rules', async () => {
-    const { companyId } = await createCompany();
-    const reader = await follower([companyId]);
-    const author = await createStudent();
-    const post = await submitPost({ type: 'intern_experience', authorId: author.userId, companyId });
-    await approve(post.postId);
+    const { reader } = await publishedForAFollower();
     expect((await runJobNow('digest')).emails).toBeGreaterThanOrEqual(1);
     expect((await runJobNow('digest')).emails).toBe(0);
     expect(await mailsTo(reader.email)).toHaveLength(1);
