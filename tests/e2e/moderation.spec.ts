@@ -22,17 +22,24 @@ async function signUp(browser: Browser, baseURL: string) {
   return page;
 }
 
+/** A new student who sends a 速報 about a company of the demo (`nth`): the page, the title and the post. */
+async function sentQuickReport(browser: Browser, baseURL: string, nth: number, subject: string, body: string) {
+  const student = await signUp(browser, baseURL);
+  const company = await someCompany(student, nth);
+  const title = `${subject} ${Date.now()}`;
+  const postId = await writeQuickReport(student, company.id, title, body);
+  return { student, company, title, postId };
+}
+
 test('a post goes from the student to the moderator and back: published on the company page with points and badges', async ({
   browser,
   baseURL,
 }) => {
-  const student = await signUp(browser, baseURL!);
-  const company = await someCompany(student, 3);
-  const title = `一次面接の速報 ${Date.now()}`;
-  const postId = await writeQuickReport(
-    student,
-    company.id,
-    title,
+  const { student, company, title, postId } = await sentQuickReport(
+    browser,
+    baseURL!,
+    3,
+    '一次面接の速報',
     '面接官は2人で、学生時代の取り組みを深く聞かれました。雰囲気は穏やかでした。',
   );
   // The sending's own badges (401, 409), after the confirmation, before the student goes on.
@@ -68,13 +75,11 @@ test('a rejection with a reason reaches the author, who edits and sends again; t
   browser,
   baseURL,
 }) => {
-  const student = await signUp(browser, baseURL!);
-  const company = await someCompany(student, 4);
-  const title = `Webテストの速報 ${Date.now()}`;
-  const postId = await writeQuickReport(
-    student,
-    company.id,
-    title,
+  const { student, title, postId } = await sentQuickReport(
+    browser,
+    baseURL!,
+    4,
+    'Webテストの速報',
     'テストセンターで受験しました。言語と非言語の両方があり、時間が足りませんでした。',
   );
 
@@ -110,10 +115,13 @@ test('two moderators decide on one post at once: one decision counts, the other 
   browser,
   baseURL,
 }) => {
-  const student = await signUp(browser, baseURL!);
-  const company = await someCompany(student, 5);
-  const title = `内定の速報 ${Date.now()}`;
-  const postId = await writeQuickReport(student, company.id, title, '最終面接の翌日に電話で内定の連絡がありました。とても嬉しかったです。');
+  const { postId } = await sentQuickReport(
+    browser,
+    baseURL!,
+    5,
+    '内定の速報',
+    '最終面接の翌日に電話で内定の連絡がありました。とても嬉しかったです。',
+  );
   const first = await logIn(browser, baseURL!, 'admin@shulog.example');
   const second = await logIn(browser, baseURL!, 'admin@shulog.example');
   await first.goto(`/admin/posts/${postId}`);
