@@ -6,10 +6,11 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureAppBuilt } from '../support/app-build';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 
 const serverUrl = process.env.DATABASE_URL;
 const children: ChildProcess[] = [];
-let dbName = '';
+let database: ScratchDatabase | undefined;
 let urls: string[] = [];
 
 function startServer(databaseUrl: string): Promise<string> {
@@ -60,16 +61,10 @@ async function logIn(base: string, from: string, email: string, password: string
 describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
   beforeAll(async () => {
     ensureAppBuilt();
-    dbName = `shulog_procs_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`);
-    await admin.end();
-    const url = new URL(serverUrl!);
-    url.pathname = `/${dbName}`;
+    database = await createScratchDatabase(serverUrl!, `shulog_procs_${randomBytes(4).toString('hex')}`);
     // The first one migrates and seeds; the second starts on the ready database.
-    urls = [await startServer(url.toString())];
-    urls.push(await startServer(url.toString()));
+    urls = [await startServer(database.url)];
+    urls.push(await startServer(database.url));
   }, 180_000);
 
   afterAll(async () => {
@@ -77,12 +72,7 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     await Promise.all(
       children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))),
     );
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await database?.drop();
   });
 
   it('accepts on the second process a session and a CSRF token made on the first', async () => {
@@ -208,7 +198,7 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
     // Both processes have built their catalog (the first search) before the change.
     for (const base of urls) expect(await found(base, 'よしのや')).toBe(false);
     // A third process: the command-line import of the 法人番号 data.
-    const databaseUrl = new URL(`/${dbName}`, serverUrl).toString();
+    const databaseUrl = database!.url;
     execSync('npx tsx scripts/import-companies.ts tests/fixtures/corporate-numbers/zenken-20261031.csv', {
       env: { ...process.env, DATABASE_URL: databaseUrl },
       stdio: 'pipe',
@@ -223,7 +213,7 @@ describe.skipIf(!serverUrl)('two app processes on one PostgreSQL', () => {
   });
 
   it('refuses a state-changing request without a token on both processes and changes no row', async () => {
-    const admin = new pg.Client({ connectionString: new URL(`/${dbName}`, serverUrl).toString() });
+    const admin = new pg.Client({ connectionString: database!.url });
     await admin.connect();
     const counts = async () =>
       (

@@ -9,22 +9,19 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { closeDatabase, openDatabase } from '../../app/db/client.server';
 import { createCompany, createReferenceData, createStudent, publishPost } from '../factories';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 
 const serverUrl = process.env.DATABASE_URL;
 const STUDENTS = 6000;
 
 describe.skipIf(!serverUrl)('notification jobs as processes, on PostgreSQL', () => {
-  let dbName = '';
+  let scratch: ScratchDatabase | undefined;
   let databaseUrl = '';
   let admin: pg.Client;
 
   beforeAll(async () => {
-    dbName = `shulog_jobs_${randomBytes(4).toString('hex')}`;
-    const root = new pg.Client({ connectionString: serverUrl });
-    await root.connect();
-    await root.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`);
-    await root.end();
-    databaseUrl = new URL(`/${dbName}`, serverUrl).toString();
+    scratch = await createScratchDatabase(serverUrl!, `shulog_jobs_${randomBytes(4).toString('hex')}`);
+    databaseUrl = scratch.url;
     await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
     await createReferenceData();
     const { companyId } = await createCompany({ name: '株式会社キルテスト' });
@@ -58,12 +55,7 @@ describe.skipIf(!serverUrl)('notification jobs as processes, on PostgreSQL', () 
 
   afterAll(async () => {
     await admin?.end();
-    if (dbName) {
-      const root = new pg.Client({ connectionString: serverUrl });
-      await root.connect();
-      await root.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await root.end();
-    }
+    await scratch?.drop();
   });
 
   const jobsRun = (job: string): ChildProcess =>

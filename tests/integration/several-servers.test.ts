@@ -17,6 +17,7 @@ import { type RoundRobinProxy, startRoundRobinProxy } from '../support/round-rob
 import { type AppServer, startAppServer, Visitor, within } from '../support/app-servers';
 import { PRODUCTION_ENV } from '../support/server-process';
 import { type SmtpSink, startSmtpSink } from '../support/smtp-sink';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 
 const serverUrl = process.env.DATABASE_URL;
 
@@ -27,7 +28,7 @@ const MODES = [
 
 describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-robin proxy', ({ bouncer }) => {
   const run = !bouncer || pgBouncerProgram() !== null;
-  let dbName = '';
+  let scratch: ScratchDatabase | undefined;
   let databaseUrl = '';
   let database: pg.Client;
   let proxy: RoundRobinProxy;
@@ -43,12 +44,8 @@ describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-r
   beforeAll(async () => {
     if (!run) return;
     ensureAppBuilt();
-    dbName = `shulog_servers_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${dbName} TEMPLATE template0 ENCODING 'UTF8' LC_CTYPE 'C.UTF-8' LC_COLLATE 'C.UTF-8'`);
-    await admin.end();
-    databaseUrl = new URL(`/${dbName}`, serverUrl).toString();
+    scratch = await createScratchDatabase(serverUrl!, `shulog_servers_${randomBytes(4).toString('hex')}`);
+    databaseUrl = scratch.url;
     database = new pg.Client({ connectionString: databaseUrl });
     await database.connect();
     sink = await startSmtpSink();
@@ -78,12 +75,7 @@ describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-r
     await sink?.close();
     await database?.end();
     await pgBouncer?.stop();
-    if (dbName) {
-      const admin = new pg.Client({ connectionString: serverUrl });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin.end();
-    }
+    await scratch?.drop();
   });
 
   it.runIf(run)('keeps a student logged in on both servers, pages, calls and forms alike; a logout on one ends it on both', async () => {
@@ -97,7 +89,7 @@ describe.skipIf(!serverUrl).each(MODES)('two app servers $mode, behind a round-r
       // The servers' pools (up to 10 connections each) share PgBouncer's 4 server connections.
       const { rows } = await database.query(
         `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND application_name <> 'shulog-listen' AND pid <> pg_backend_pid()`,
-        [dbName],
+        [scratch!.name],
       );
       expect(rows[0].n).toBeLessThanOrEqual(pgBouncer.poolSize);
     }
