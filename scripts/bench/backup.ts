@@ -4,12 +4,12 @@
 // the backup's time and size, the data folder's size, and the pages' latencies (p99 and the
 // longest wait) during the backup next to before it. PostgreSQL is backed up by pg_dump, not here.
 import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PRODUCTION_ENV, startServerProcess } from '../../tests/support/server-process';
-import { BASE, loadPages, measurePages, PORT, waitHealthy, buildForBench, type CaseStamp, caseStamp } from './import';
+import { BASE, loadPages, measurePages, PORT, waitHealthy, buildForBench, type CaseStamp, caseStamp, writeCaseResult } from './import';
 import { type Measurement, ms } from './stats';
 
 const DEMO_COMPANIES = 320;
@@ -99,9 +99,5 @@ export async function runBackupBench() {
     rmSync(work, { recursive: true, force: true });
   }
   const lines = backupCaseLines(result);
-  mkdirSync('bench-results', { recursive: true });
-  const stem = `bench-results/backup-pglite-${result.date.replace(/[:.]/g, '-')}`;
-  writeFileSync(`${stem}.json`, JSON.stringify(result, null, 2));
-  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
-  console.log(lines.join('\n'));
+  writeCaseResult('backup-pglite', result.date, result, lines);
 }

@@ -5,9 +5,9 @@
 // their place (the queue was full) or 503, and the server's resident memory before, during (the
 // highest sample) and after each part. Run it alone: BENCH_ONLY=cards npm run bench.
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { type BenchTarget, growTo } from './generate';
 import { ms, percentile } from './stats';
+import { writeCaseResult } from './import';
 
 const COMPANIES = Number(process.env.BENCH_CARD_COMPANIES ?? 1_100);
 /** Cards the single crawler fetches, one after the other. */
@@ -183,10 +183,10 @@ export async function runCardCase(server: CardServer): Promise<void> {
     ),
     '',
   ];
-  mkdirSync('bench-results', { recursive: true });
-  const stem = `bench-results/cards-${server.engine.toLowerCase()}-${date.replace(/[:.]/g, '-')}`;
-  writeFileSync(`${stem}.json`, JSON.stringify({ engine: server.engine, date, companies: COMPANIES, startedRssMb, parts }, null, 2));
-  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
-  console.log(lines.join('\n'));
-  log(`written ${stem}.json and ${stem}.md`);
+  writeCaseResult(
+    `cards-${server.engine.toLowerCase()}`,
+    date,
+    { engine: server.engine, date, companies: COMPANIES, startedRssMb, parts },
+    lines,
+  );
 }

@@ -1,4 +1,4 @@
-import { createWriteStream, mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +18,7 @@ import {
   watchMemory,
   type CaseStamp,
   caseStamp,
+  writeCaseResult,
 } from './import';
 import { type Measurement, ms } from './stats';
 
@@ -281,9 +282,5 @@ export async function runCompanyImportBench() {
     rmSync(work, { recursive: true, force: true });
   }
   const lines = companyImportCaseLines(result);
-  mkdirSync('bench-results', { recursive: true });
-  const stem = `bench-results/company-import-${engine.toLowerCase()}-${result.date.replace(/[:.]/g, '-')}`;
-  writeFileSync(`${stem}.json`, JSON.stringify(result, null, 2));
-  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
-  console.log(lines.join('\n'));
+  writeCaseResult(`company-import-${engine.toLowerCase()}`, result.date, result, lines);
 }

@@ -1,4 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { closeDatabase, db, openDatabase } from '../../app/db/client.server';
 import type { PostTypeKey } from '../../app/db/enums';
@@ -7,7 +6,7 @@ import { latestDailySlot } from '../../app/features/notifications/schedule';
 import { type AppServer, startAppServer } from '../../tests/support/app-servers';
 import { PRODUCTION_ENV } from '../../tests/support/server-process';
 import { startSmtpSink } from '../../tests/support/smtp-sink';
-import { loadPages, log, memoryMb, postgresCaseDatabase, type CaseStamp, caseStamp } from './import';
+import { loadPages, log, memoryMb, postgresCaseDatabase, type CaseStamp, caseStamp, writeCaseResult } from './import';
 import { type Measurement, ms } from './stats';
 
 const STUDENTS = Number(process.env.BENCH_DIGEST_STUDENTS ?? 100_000);
@@ -170,9 +169,5 @@ export async function runDigestBench() {
     await database.drop();
   }
   const lines = digestCaseLines(result);
-  mkdirSync('bench-results', { recursive: true });
-  const stem = `bench-results/digest-${result.date.replace(/[:.]/g, '-')}`;
-  writeFileSync(`${stem}.json`, JSON.stringify(result, null, 2));
-  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
-  console.log(lines.join('\n'));
+  writeCaseResult('digest', result.date, result, lines);
 }

@@ -70,6 +70,19 @@ export function caseStamp(): CaseStamp {
   return { date: new Date().toISOString(), commit: spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim() };
 }
 
+/**
+ * A case's result written to bench-results/<name>-<date>.json, its lines of text beside it (.md)
+ * and on stdout.
+ */
+export function writeCaseResult(name: string, date: string, result: unknown, lines: string[]): void {
+  mkdirSync('bench-results', { recursive: true });
+  const stem = `bench-results/${name}-${date.replace(/[:.]/g, '-')}`;
+  writeFileSync(`${stem}.json`, JSON.stringify(result, null, 2));
+  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
+  console.log(lines.join('\n'));
+  process.stderr.write(`[bench] written ${stem}.json and ${stem}.md\n`);
+}
+
 /** `npm run build` before a case, unless BENCH_SKIP_BUILD=1 says to use the build there is. */
 export function buildForBench(what: string) {
   if (process.env.BENCH_SKIP_BUILD === '1') {
@@ -397,10 +410,5 @@ export async function runImportBench() {
     await cleanup();
   }
   const lines = importCaseLines(result);
-  mkdirSync('bench-results', { recursive: true });
-  const stem = `bench-results/import-${engine.toLowerCase()}-${result.date.replace(/[:.]/g, '-')}`;
-  writeFileSync(`${stem}.json`, JSON.stringify(result, null, 2));
-  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
-  console.log(lines.join('\n'));
-  log(`written ${stem}.json and ${stem}.md`);
+  writeCaseResult(`import-${engine.toLowerCase()}`, result.date, result, lines);
 }

@@ -14,7 +14,7 @@
 // but the draft case), BENCH_SKIP_BUILD=1 (the build/ there is).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -26,7 +26,7 @@ import { runBackupBench } from './backup';
 import { runCompanyImportBench } from './company-import';
 import { runServersBench } from './servers';
 import { runDigestBench } from './digest';
-import { buildForBench, runImportBench } from './import';
+import { buildForBench, runImportBench, writeCaseResult } from './import';
 import { type BenchTarget, createStudentSessions, growTo, type PostRange, type Stage, type StudentSession } from './generate';
 import { type Measurement, ms, percentile } from './stats';
 import { PERSONAL_PATH } from '../../app/lib/personal-parts';
@@ -763,12 +763,7 @@ async function main() {
       : '',
     ...(drafts.length > 0 ? ['', ...draftCaseLines(drafts)] : []),
   ];
-  mkdirSync('bench-results', { recursive: true });
-  const stem = `bench-results/${engine.toLowerCase()}-${report.date.replace(/[:.]/g, '-')}`;
-  writeFileSync(`${stem}.json`, JSON.stringify(report, null, 2));
-  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
-  console.log(lines.join('\n'));
-  log(`written ${stem}.json and ${stem}.md`);
+  writeCaseResult(engine.toLowerCase(), report.date, report, lines);
 }
 
 (ONLY_IMPORT

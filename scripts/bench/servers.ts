@@ -1,10 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { postPath } from '../../app/features/posts/post-types';
 import { type AppServer, startAppServer, Visitor } from '../../tests/support/app-servers';
 import { startRoundRobinProxy } from '../../tests/support/round-robin-proxy';
 import { PRODUCTION_ENV } from '../../tests/support/server-process';
-import { loadPages, log, postgresCaseDatabase, type CaseStamp, caseStamp } from './import';
+import { loadPages, log, postgresCaseDatabase, type CaseStamp, caseStamp, writeCaseResult } from './import';
 import { type Measurement, ms } from './stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -164,9 +163,5 @@ export async function runServersBench() {
     await database.drop();
   }
   const lines = serversCaseLines(result);
-  mkdirSync('bench-results', { recursive: true });
-  const stem = `bench-results/servers-${result.date.replace(/[:.]/g, '-')}`;
-  writeFileSync(`${stem}.json`, JSON.stringify(result, null, 2));
-  writeFileSync(`${stem}.md`, `${lines.join('\n')}\n`);
-  console.log(lines.join('\n'));
+  writeCaseResult('servers', result.date, result, lines);
 }
