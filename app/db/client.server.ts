@@ -210,24 +210,19 @@ function yieldBeforeStatements(client: PGlite): void {
         );
   // Each statement is timed from its turn to its answer, for /metrics (inside a transaction,
   // PGlite's own transaction object sends them, untimed).
-  client.query = (async (...args: Parameters<PGlite['query']>) => {
-    await turn();
-    const done = statementTimer();
-    try {
-      return await query(...args);
-    } finally {
-      done();
-    }
-  }) as PGlite['query'];
-  client.exec = (async (...args: Parameters<PGlite['exec']>) => {
-    await turn();
-    const done = statementTimer();
-    try {
-      return await exec(...args);
-    } finally {
-      done();
-    }
-  }) as PGlite['exec'];
+  const timed =
+    <Args extends unknown[], Result>(send: (...args: Args) => Promise<Result>) =>
+    async (...args: Args): Promise<Result> => {
+      await turn();
+      const done = statementTimer();
+      try {
+        return await send(...args);
+      } finally {
+        done();
+      }
+    };
+  client.query = timed(query) as PGlite['query'];
+  client.exec = timed(exec) as PGlite['exec'];
 }
 
 async function openPglite(dataDir: string | undefined, snapshot?: Blob): Promise<Opened> {
