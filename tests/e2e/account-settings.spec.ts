@@ -1,6 +1,6 @@
 // Issue 18, goal 6: sign-up that does not reveal a registered address, a new address confirmed by
 // a link to it, and 退会, in the browser as a student does them, at 375 px and 1280 px.
-import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { expect, type Locator, request as playwrightRequest, test } from '@playwright/test';
 import { axeViolations } from '../support/axe';
 import { VIEWPORTS, watchErrors } from '../support/e2e-devices';
 import { E2E_PASSWORD, linkFromEmail, signUpStudent, uniqueClientIp, uniqueEmail } from '../support/e2e-students';
@@ -8,6 +8,15 @@ import { emailsTo } from '../support/e2e-mail';
 
 /** Errors but the browser's own note of a 4xx answer, which these tests provoke on purpose. */
 const unexpected = (errors: string[]) => errors.filter((error) => !/status of 4\d\d/.test(error));
+
+/** 退会's confirmation sent with a wrong password (refused beside the field), then with the right one. */
+async function withdrawAfterAWrongPassword(confirm: Locator, press: 'tap' | 'click') {
+  await confirm.getByLabel('現在のパスワード').fill('not my password');
+  await confirm.getByRole('button', { name: '退会する' })[press]();
+  await expect(confirm.getByText('現在のパスワードが正しくありません。').first()).toBeVisible();
+  await confirm.getByLabel('現在のパスワード').fill(E2E_PASSWORD);
+  await confirm.getByRole('button', { name: '退会する' })[press]();
+}
 
 test('sign-up answers a registered address as any other, and its owner gets an email instead of a link', async ({ page }) => {
   const errors = watchErrors(page);
@@ -107,11 +116,7 @@ test('退会 on a phone: a second step names what goes and what stays, 「やめ
   await page.getByRole('link', { name: '退会の手続きへ進む' }).tap();
   await confirm.getByRole('button', { name: '退会する' }).tap();
   await expect(confirm.getByLabel('現在のパスワード')).toBeFocused();
-  await confirm.getByLabel('現在のパスワード').fill('not my password');
-  await confirm.getByRole('button', { name: '退会する' }).tap();
-  await expect(confirm.getByText('現在のパスワードが正しくありません。').first()).toBeVisible();
-  await confirm.getByLabel('現在のパスワード').fill(E2E_PASSWORD);
-  await confirm.getByRole('button', { name: '退会する' }).tap();
+  await withdrawAfterAWrongPassword(confirm, 'tap');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('退会しました。ご利用ありがとうございました')).toBeVisible();
   await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();
@@ -134,11 +139,7 @@ test('退会 without JavaScript on a desktop: the same two steps, served by the 
   await page.getByRole('link', { name: '退会の手続きへ進む' }).click();
   const confirm = page.locator('section').filter({ has: page.getByRole('heading', { name: '退会の確認' }) });
   await expect(confirm).toContainText('削除されるもの');
-  await confirm.getByLabel('現在のパスワード').fill('not my password');
-  await confirm.getByRole('button', { name: '退会する' }).click();
-  await expect(confirm.getByText('現在のパスワードが正しくありません。').first()).toBeVisible();
-  await confirm.getByLabel('現在のパスワード').fill(E2E_PASSWORD);
-  await confirm.getByRole('button', { name: '退会する' }).click();
+  await withdrawAfterAWrongPassword(confirm, 'click');
   // Logged out on the top page (its 「退会しました」 is a snack bar, which needs the script).
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('link', { name: 'ログイン' })).toBeVisible();

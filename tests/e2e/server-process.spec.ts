@@ -23,6 +23,21 @@ async function heroCounts(port: number): Promise<string> {
   return match[1]!;
 }
 
+/** Servers of a public demo as in production (React's production build renders in a third of the time), killed at the end. */
+function demoServers() {
+  const started: Started[] = [];
+  return {
+    startServer(env: Record<string, string>) {
+      const server = startServerProcess({ ...PRODUCTION_ENV, DEMO_DATA: '1', ...env });
+      started.push(server);
+      return server;
+    },
+    killAll() {
+      for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    },
+  };
+}
+
 test('a second process on the same DATA_DIR exits at once with a clear message', async () => {
   const second = startServerProcess({ ...PRODUCTION_ENV, DEMO_DATA: '1', PORT: String(E2E_PORT + 1), DATA_DIR: E2E_DATA_DIR });
   const code = await second.exit;
@@ -34,13 +49,7 @@ test('SIGTERM under load lets every running request finish, exits with code 0, a
   test.setTimeout(300_000);
   const dataDir = mkdtempSync(join(tmpdir(), 'shulog-restart-'));
   const port = E2E_PORT + 2;
-  const started: Started[] = [];
-  // A public demo as in production (React's production build renders in a third of the time).
-  const startServer = (env: Record<string, string>) => {
-    const server = startServerProcess({ ...PRODUCTION_ENV, DEMO_DATA: '1', ...env });
-    started.push(server);
-    return server;
-  };
+  const { startServer, killAll } = demoServers();
   try {
     copySeededDataDir(dataDir);
     const first = startServer({ PORT: String(port), DATA_DIR: dataDir });
@@ -100,7 +109,7 @@ test('SIGTERM under load lets every running request finish, exits with code 0, a
     expect(await second.exit).toBe(0);
   } finally {
     // A failed assertion must not leave a server holding the port for the next run.
-    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    killAll();
     rmSync(dataDir, { recursive: true, force: true });
   }
 });
@@ -135,12 +144,7 @@ test('a backup taken while the site takes writes, restored into an empty folder,
   const restoredDir = join(work, 'restored');
   const backupFile = join(work, 'site.tar.gz');
   const port = E2E_PORT + 3;
-  const started: Started[] = [];
-  const startServer = (env: Record<string, string>) => {
-    const server = startServerProcess({ ...PRODUCTION_ENV, DEMO_DATA: '1', ...env });
-    started.push(server);
-    return server;
-  };
+  const { startServer, killAll } = demoServers();
   // Run without blocking this process: the writes go on while the backup is taken.
   const run = (script: string, env: Record<string, string>, args: string[]) =>
     new Promise<{ code: number | null; output: string }>((resolve) => {
@@ -206,7 +210,7 @@ test('a backup taken while the site takes writes, restored into an empty folder,
     second.child.kill('SIGTERM');
     expect(await second.exit).toBe(0);
   } finally {
-    for (const server of started) if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    killAll();
     rmSync(work, { recursive: true, force: true });
   }
 });
