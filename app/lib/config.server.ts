@@ -90,6 +90,13 @@ function readSessionSecret(production: boolean, dataDir: string): string {
   return secret;
 }
 
+/** A setting production cannot start without (MissingSetting names it and what it is); elsewhere empty if unset. */
+function requiredInProduction(env: Env, name: string, what: string): string {
+  const raw = env[name]?.trim() ?? '';
+  if (!raw && env.NODE_ENV === 'production') throw new MissingSetting(`${name}（${what}）`);
+  return raw;
+}
+
 /**
  * The origin of links in emails, canonical and OGP URLs and the sitemap. It never comes from a
  * request's Host or X-Forwarded-* headers, which a client chooses: a forged Host would otherwise
@@ -97,11 +104,8 @@ function readSessionSecret(production: boolean, dataDir: string): string {
  * address the server listens on.
  */
 export function readPublicOrigin(env: Env = process.env): string {
-  const raw = env.PUBLIC_ORIGIN?.trim();
+  const raw = requiredInProduction(env, 'PUBLIC_ORIGIN', '学生がサイトを開くアドレス。例: https://shulog.example');
   if (!raw) {
-    if (env.NODE_ENV === 'production') {
-      throw new MissingSetting('PUBLIC_ORIGIN（学生がサイトを開くアドレス。例: https://shulog.example）');
-    }
     const host = env.HOST || '127.0.0.1';
     const reachable = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
     return `http://${reachable}:${readPort(env.PORT)}`;
@@ -123,15 +127,12 @@ const ADDRESS = /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/;
 
 /** Where students reach the operator: required in production, a plain address. */
 export function readContactEmail(env: Env = process.env): string {
-  const raw = env.CONTACT_EMAIL?.trim();
-  if (!raw) {
-    if (env.NODE_ENV === 'production') {
-      throw new MissingSetting(
-        'CONTACT_EMAIL（利用規約とプライバシーポリシーに載せる運営者の問い合わせ先メールアドレス。例: support@example.jp）',
-      );
-    }
-    return 'support@shulog.example';
-  }
+  const raw = requiredInProduction(
+    env,
+    'CONTACT_EMAIL',
+    '利用規約とプライバシーポリシーに載せる運営者の問い合わせ先メールアドレス。例: support@example.jp',
+  );
+  if (!raw) return 'support@shulog.example';
   if (!ADDRESS.test(raw)) {
     throw new ConfigError(`CONTACT_EMAIL はメールアドレスだけで指定してください（例: support@example.jp）。「${raw}」が指定されています。`);
   }
@@ -140,13 +141,8 @@ export function readContactEmail(env: Env = process.env): string {
 
 /** The sender of the site's emails, "address" or "Name <address>": required in production. */
 export function readMailFrom(env: Env = process.env): string {
-  const raw = env.MAIL_FROM?.trim();
-  if (!raw) {
-    if (env.NODE_ENV === 'production') {
-      throw new MissingSetting('MAIL_FROM（サイトが送るメールの差出人。例: シューログ <no-reply@example.jp>）');
-    }
-    return 'シューログ <no-reply@shulog.example>';
-  }
+  const raw = requiredInProduction(env, 'MAIL_FROM', 'サイトが送るメールの差出人。例: シューログ <no-reply@example.jp>');
+  if (!raw) return 'シューログ <no-reply@shulog.example>';
   // One line only: a line break here would let a value add headers of its own.
   const match = /^(?:[^<>\r\n]*<([^<>\s]+)>|([^<>\s]+))$/.exec(raw);
   const address = match?.[1] ?? match?.[2];

@@ -108,6 +108,30 @@ function run(
   });
 }
 
+/** A run's figures (each request, or each view of `perUnit` requests), logged on one line. */
+function summed(
+  name: string,
+  unit: 'req/s' | 'views/s',
+  times: number[],
+  errors: number,
+  result: autocannon.Result,
+  perUnit: number,
+): Measurement {
+  times.sort((a, b) => a - b);
+  const measurement = {
+    name,
+    requestsPerSecond: Math.round(result.requests.average / perUnit),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
+    errors: errors + result.errors + result.timeouts,
+  };
+  log(
+    `${name}: ${measurement.requestsPerSecond} ${unit}, p50 ${ms(measurement.p50)} ms, p95 ${ms(measurement.p95)} ms, p99 ${ms(measurement.p99)} ms, errors ${measurement.errors}`,
+  );
+  return measurement;
+}
+
 async function measure(
   name: string,
   url: string,
@@ -131,19 +155,7 @@ async function measure(
     },
     connections,
   );
-  times.sort((a, b) => a - b);
-  const measurement = {
-    name,
-    requestsPerSecond: Math.round(result.requests.average),
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    errors: errors + result.errors + result.timeouts,
-  };
-  log(
-    `${name}: ${measurement.requestsPerSecond} req/s, p50 ${ms(measurement.p50)} ms, p95 ${ms(measurement.p95)} ms, p99 ${ms(measurement.p99)} ms, errors ${measurement.errors}`,
-  );
-  return measurement;
+  return summed(name, 'req/s', times, errors, result, 1);
 }
 
 type ViewRequest = (request: autocannon.Request, context: Record<string, unknown>) => autocannon.Request;
@@ -186,19 +198,7 @@ async function measureViews(name: string, steps: ViewRequest[], seconds = SECOND
     if (status >= 400) errors++;
     times.push(time);
   });
-  times.sort((a, b) => a - b);
-  const measurement = {
-    name,
-    requestsPerSecond: Math.round(result.requests.average / steps.length),
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-    errors: errors + result.errors + result.timeouts,
-  };
-  log(
-    `${name}: ${measurement.requestsPerSecond} views/s, p50 ${ms(measurement.p50)} ms, p95 ${ms(measurement.p95)} ms, p99 ${ms(measurement.p99)} ms, errors ${measurement.errors}`,
-  );
-  return measurement;
+  return summed(name, 'views/s', times, errors, result, steps.length);
 }
 
 /** The cookies a logged-in browser sends: the session and the script-readable XSRF token. */

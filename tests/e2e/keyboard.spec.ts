@@ -22,6 +22,14 @@ async function tabTo(page: Page, target: Locator, options: { backwards?: boolean
 }
 
 /** The element that has focus, as a locator-friendly description. */
+/** Types each text into a field in turn, moving on with Tab between them (not after the last). */
+async function typeInTurn(page: Page, texts: string[]): Promise<void> {
+  for (const [i, text] of texts.entries()) {
+    if (i > 0) await page.keyboard.press('Tab');
+    await page.keyboard.type(text);
+  }
+}
+
 async function focusedText(page: Page): Promise<string> {
   return page.evaluate(() => {
     const element = document.activeElement as HTMLElement | null;
@@ -185,11 +193,7 @@ for (const device of VIEWPORTS) {
       // Signing up earns nothing yet (the profile does): no notification.
       expect(await expectHeadingFocused(page, device, asked)).toEqual([]);
       await tabTo(page, page.getByLabel('お名前'));
-      await page.keyboard.type('鍵盤 太郎');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('東都大学');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('文学部');
+      await typeInTurn(page, ['鍵盤 太郎', '東都大学', '文学部']);
       // 区分: a radio group, one Tab stop; 学部 is chosen already. Then the year, with the arrow key.
       await page.keyboard.press('Tab');
       await expect(page.getByRole('radio', { name: '学部' })).toBeFocused();
@@ -289,11 +293,7 @@ for (const device of VIEWPORTS) {
       // The page has three forms (address, password, 退会): this is the password's.
       const card = page.locator('section').filter({ has: page.getByRole('heading', { name: 'パスワードの変更' }) });
       await tabTo(page, card.getByLabel('現在のパスワード'));
-      await page.keyboard.type('not my password');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('a changed pass phrase');
-      await page.keyboard.press('Tab');
-      await page.keyboard.type('a changed pass phrase');
+      await typeInTurn(page, ['not my password', 'a changed pass phrase', 'a changed pass phrase']);
       await page.keyboard.press('Enter');
       await expect(card.getByLabel('現在のパスワード')).toBeFocused();
       await expect(card).toContainText('現在のパスワードが正しくありません。');

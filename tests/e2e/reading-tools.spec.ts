@@ -25,6 +25,13 @@ function visitorContext(browser: Browser, device: Device): Promise<BrowserContex
   return browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
 }
 
+/** A visitor's page on the device, with the console errors it collects. */
+async function visitorPage(browser: Browser, device: Device) {
+  const context = await visitorContext(browser, device);
+  const page = await context.newPage();
+  return { context, page, errors: watchErrors(page) };
+}
+
 const clipButton = (scope: Locator) => scope.locator('button[data-reaction="clip"]');
 const voteButton = (scope: Locator) => scope.locator('button[data-reaction="vote"]');
 const countOf = async (scope: Locator) => Number((await scope.locator('[data-useful-count]').textContent())!.replace(/,/g, ''));
@@ -217,9 +224,7 @@ for (const device of VIEWPORTS) {
     test('a list filtered and sorted through the form is one URL: the same list in a new browser, and the canonical link', async ({
       browser,
     }) => {
-      const context = await visitorContext(browser, device);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+      const { context, page, errors } = await visitorPage(browser, device);
       await page.goto('/intern_experiences');
       const unfiltered = await listLinks(page, 'intern_experiences');
       expect(unfiltered.length).toBeGreaterThan(0);
@@ -267,9 +272,7 @@ for (const device of VIEWPORTS) {
     test('the ES question search marks the matched words and groups the questions by kind; nothing found offers to clear the conditions', async ({
       browser,
     }) => {
-      const context = await visitorContext(browser, device);
-      const page = await context.newPage();
-      const errors = watchErrors(page);
+      const { context, page, errors } = await visitorPage(browser, device);
       await page.goto('/entry_sheets');
       const box = page.getByLabel('設問で探す', { exact: true });
       await hydrated(box);

@@ -251,16 +251,24 @@ describe('the post page, shared by audience', () => {
   });
 });
 
+/**
+ * A student whose favorite (`mineName`) someone else likes too, and that someone also likes
+ * another company (`likedName`): the company recommended to the student.
+ */
+async function studentWithAPeer(mineName: string, likedName: string) {
+  const student = await createLoggedInStudent();
+  const peer = await createStudent();
+  const mine = (await createCompany({ name: mineName })).companyId;
+  const liked = (await createCompany({ name: likedName })).companyId;
+  await favoriteCompany({ userId: student.userId, companyId: mine });
+  await favoriteCompany({ userId: peer.userId, companyId: mine });
+  await favoriteCompany({ userId: peer.userId, companyId: liked });
+  return { student, mine, liked };
+}
+
 describe('the top page, shared (docs/decisions/069-shared-top-page.md)', () => {
   it('is the same page for everyone, and a student’s own recommendations come with its personal call only', async () => {
-    const student = await createLoggedInStudent();
-    const peer = await createStudent();
-    const mine = (await createCompany({ name: '株式会社お気に入り商事' })).companyId;
-    const shared = (await createCompany({ name: '株式会社ともだち物産' })).companyId;
-    await favoriteCompany({ userId: student.userId, companyId: mine });
-    // Someone who also likes the student's favorite likes another company: recommended to the student.
-    await favoriteCompany({ userId: peer.userId, companyId: mine });
-    await favoriteCompany({ userId: peer.userId, companyId: shared });
+    const { student, mine, liked: shared } = await studentWithAPeer('株式会社お気に入り商事', '株式会社ともだち物産');
 
     const asStudent = await load(homeRoute, sessionRequest('/', { sessionId: student.sessionId }), {}, { sharedPage: true });
     const asVisitor = await load(homeRoute, sessionRequest('/', { sessionId: null }), {}, { sharedPage: true });
@@ -282,13 +290,7 @@ describe('the top page, shared (docs/decisions/069-shared-top-page.md)', () => {
   });
   it('keeps a student’s recommendations a minute, and a favorite or new match conditions of their own change them at the next call', async () => {
     await changesHeard();
-    const student = await createLoggedInStudent();
-    const peer = await createStudent();
-    const mine = (await createCompany({ name: '株式会社はじめ工業' })).companyId;
-    const liked = (await createCompany({ name: '株式会社となり電機' })).companyId;
-    await favoriteCompany({ userId: student.userId, companyId: mine });
-    await favoriteCompany({ userId: peer.userId, companyId: mine });
-    await favoriteCompany({ userId: peer.userId, companyId: liked });
+    const { student, liked } = await studentWithAPeer('株式会社はじめ工業', '株式会社となり電機');
     await changesHeard();
     const recommended = async () =>
       ((await answerPersonalCall({ sessionId: student.sessionId, page: '/' })).recommendedCompanies ?? []).map((company) => company.id);
