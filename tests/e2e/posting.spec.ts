@@ -104,6 +104,16 @@ for (const viewport of [PHONE, DESKTOP]) {
   });
 }
 
+/** A new student's draft of the form at `path` for a company of the demo (`nth`), its title typed and saved. */
+async function titleSaved(browser: Browser, baseURL: string, device: typeof DESKTOP, nth: number, path: string, title: string) {
+  const { context, page } = await signUp(browser, baseURL, device);
+  const companyId = await someCompanyId(page, nth);
+  await page.goto(`${path}?company_id=${companyId}`);
+  await page.getByLabel('タイトル').fill(title);
+  await waitSaved(page);
+  return { context, page };
+}
+
 test('an empty submit keeps what was typed, shows the messages beside the fields and focuses the first', async ({ browser, baseURL }) => {
   const { context, page } = await signUp(browser, baseURL!, PHONE);
   const companyId = await someCompanyId(page);
@@ -143,11 +153,7 @@ test('two tabs on one draft: the older tab is told and can load the newer text',
 });
 
 test('a reload or a link followed right after typing loses nothing and shows no false conflict', async ({ browser, baseURL }) => {
-  const { context, page } = await signUp(browser, baseURL!, DESKTOP);
-  const companyId = await someCompanyId(page, 5);
-  await page.goto(`/company_studies/new?company_id=${companyId}`);
-  await page.getByLabel('タイトル').fill('すぐに再読み込みしたタイトル');
-  await waitSaved(page);
+  const { context, page } = await titleSaved(browser, baseURL!, DESKTOP, 5, '/company_studies/new', 'すぐに再読み込みしたタイトル');
   await page.getByLabel('事業内容').fill('保存を待たずに再読み込みした文章です。');
   await page.reload();
   await expect(page.getByLabel('事業内容')).toHaveValue('保存を待たずに再読み込みした文章です。');
@@ -165,11 +171,7 @@ test('a reload or a link followed right after typing loses nothing and shows no 
 });
 
 test('typed while offline is kept and saved when the connection returns', async ({ browser, baseURL }) => {
-  const { context, page } = await signUp(browser, baseURL!, PHONE);
-  const companyId = await someCompanyId(page, 3);
-  await page.goto(`/jobhunt_prompt_reports/new?company_id=${companyId}`);
-  await page.getByLabel('タイトル').fill('一次面接の結果が届きました');
-  await waitSaved(page);
+  const { context, page } = await titleSaved(browser, baseURL!, PHONE, 3, '/jobhunt_prompt_reports/new', '一次面接の結果が届きました');
 
   await context.setOffline(true);
   await page.getByLabel('本文').fill('オフラインの間に書いた本文です。面接官は2人で、ガクチカを深掘りされました。');

@@ -1,6 +1,18 @@
 import { Link } from '../../../ui/link';
 import styles from './site-footer.module.css';
 
+/** The footer's links, in their order. */
+const LINKS = [
+  ['/companies', '企業を探す'],
+  ['/entry_sheets', 'ESを探す'],
+  ['/intern_experiences', 'インターン体験記'],
+  ['/recruit_services', '就活サービス'],
+  ['/badges', 'バッジ一覧'],
+  ['/mypage', 'マイページ'],
+  ['/terms', '利用規約'],
+  ['/privacy', 'プライバシーポリシー'],
+] as const;
+
 /** `demoSite`: the data is the demo's (outside production, or DEMO_DATA=1), and the footer says so. */
 export function SiteFooter({ demoSite }: { demoSite: boolean }) {
   return (
@@ -12,30 +24,11 @@ export function SiteFooter({ demoSite }: { demoSite: boolean }) {
         </div>
         <nav aria-label="サイト内リンク">
           <ul className={styles.links}>
-            <li>
-              <Link to="/companies">企業を探す</Link>
-            </li>
-            <li>
-              <Link to="/entry_sheets">ESを探す</Link>
-            </li>
-            <li>
-              <Link to="/intern_experiences">インターン体験記</Link>
-            </li>
-            <li>
-              <Link to="/recruit_services">就活サービス</Link>
-            </li>
-            <li>
-              <Link to="/badges">バッジ一覧</Link>
-            </li>
-            <li>
-              <Link to="/mypage">マイページ</Link>
-            </li>
-            <li>
-              <Link to="/terms">利用規約</Link>
-            </li>
-            <li>
-              <Link to="/privacy">プライバシーポリシー</Link>
-            </li>
+            {LINKS.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
         {demoSite && <p className={styles.note}>掲載している企業・投稿はすべてデモ用に作成した架空のものです。</p>}
