@@ -123,23 +123,30 @@ export async function loadNewPostForm(options: { userId: number; type: WritableT
   };
 }
 
+/** What every page that edits a post (`state.postId`) says of itself. */
+function editing(state: { type: PostFormPage['type']; postId: number }, userId: number, inReview: boolean) {
+  return {
+    type: state.type,
+    mode: 'edit' as const,
+    inReview,
+    userId,
+    newSlot: `edit:${state.postId}`,
+    otherDrafts: [],
+    formUrl: `/mypage/posts/${state.postId}/edit`,
+  };
+}
+
 /** The page that edits the student's own post: a draft, a rejected post, or a published one. */
 export async function loadEditPostForm(options: { userId: number; postId: number }): Promise<PostFormPage> {
   const state = await getDraftForEditing(options);
   if (!state.editable) {
     return {
-      type: state.type,
-      mode: 'edit',
-      inReview: true,
-      userId: options.userId,
-      newSlot: `edit:${state.postId}`,
+      ...editing(state, options.userId, true),
       draft: { postId: state.postId, draftKey: randomUUID(), lockVersion: 0, content: {}, savedAt: null, lastSaveId: null },
       company: null,
       service: null,
       subjectFixed: true,
       companyChoices: [],
-      otherDrafts: [],
-      formUrl: `/mypage/posts/${state.postId}/edit`,
       rejection: null,
     };
   }
@@ -149,11 +156,7 @@ export async function loadEditPostForm(options: { userId: number; postId: number
     listMyPosts({ userId: options.userId, postId: state.postId }),
   ]);
   return {
-    type: state.type,
-    mode: 'edit',
-    inReview: false,
-    userId: options.userId,
-    newSlot: `edit:${state.postId}`,
+    ...editing(state, options.userId, false),
     draft: {
       postId: state.postId,
       draftKey: state.draftKey ?? randomUUID(),
@@ -166,8 +169,6 @@ export async function loadEditPostForm(options: { userId: number; postId: number
     // Once sent, the company (or service) stays: a wrong one is a reason to reject, not to move.
     subjectFixed: post !== undefined && post.state !== 'draft',
     companyChoices,
-    otherDrafts: [],
-    formUrl: `/mypage/posts/${state.postId}/edit`,
     rejection: post?.rejection ?? null,
   };
 }
