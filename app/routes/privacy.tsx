@@ -1,3 +1,4 @@
+import { DescriptionList } from '../ui/description-list';
 import { Link } from '../ui/link';
 import { ABSOLUTE_LIFETIME_MS, ACCOUNT_RETENTION, DAY, IDLE_TIMEOUT_MS } from '../features/accounts/session-policy';
 import { EMAIL_JOB_RETENTION_MS } from '../features/email/retention';
@@ -62,14 +63,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
 
         <h2>1. 取得する情報と利用目的</h2>
         <p>運営者は、次の情報を、それぞれの目的の範囲内でのみ利用します。</p>
-        <dl className={styles.items}>
-          {STORED.map((entry) => (
-            <div key={entry.item}>
-              <dt>{entry.item}</dt>
-              <dd>{entry.purpose}</dd>
-            </div>
-          ))}
-        </dl>
+        <DescriptionList entries={STORED.map(({ item, purpose }) => ({ label: item, value: purpose }))} className={styles.items} />
 
         <h2>2. Cookie の利用</h2>
         <p>

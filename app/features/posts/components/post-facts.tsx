@@ -1,27 +1,14 @@
+import { DescriptionList } from '../../../ui/description-list';
 import { StarRating } from '../../../ui/star-rating';
 import type { PostFacts as Facts } from '../post-facts';
 import styles from './post-facts.module.css';
-
-/** Labelled values (プログラム: 5日間, …) as a description list. */
-function FactList({ facts, className }: { facts: Facts['facts']; className: string | undefined }) {
-  return (
-    <dl className={className}>
-      {facts.map((fact) => (
-        <div key={fact.label}>
-          <dt>{fact.label}</dt>
-          <dd>{fact.value}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 /** The structured part of a post: program, ratings, steps, result (features/posts/post-facts.ts). */
 export function PostFacts({ facts }: { facts: Facts }) {
   if (facts.facts.length === 0 && facts.stars === null && facts.ratings === null && facts.steps.length === 0) return null;
   return (
     <div className={styles.facts}>
-      {facts.facts.length > 0 && <FactList facts={facts.facts} className={styles.list} />}
+      {facts.facts.length > 0 && <DescriptionList entries={facts.facts} className={styles.list} />}
       {facts.stars !== null && (
         <p className={styles.rating}>
           <span>評価</span>
@@ -37,7 +24,7 @@ export function PostFacts({ facts }: { facts: Facts }) {
             {facts.steps.map((step, index) => (
               <li key={index} className={styles.step}>
                 <h3 className={styles.stepHeading}>{step.heading}</h3>
-                {step.facts.length > 0 && <FactList facts={step.facts} className={styles.stepFacts} />}
+                {step.facts.length > 0 && <DescriptionList entries={step.facts} className={styles.stepFacts} />}
                 {step.questions.length > 0 && (
                   <>
                     <p className={styles.questionsLabel}>聞かれた質問</p>
