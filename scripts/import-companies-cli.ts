@@ -4,7 +4,7 @@
 // to its end, printing how far it is every 5 s). Exit codes: 0 done (or checked), 1 unreadable,
 // interrupted, or another import running; 2 wrong usage or a file that cannot be opened.
 import { CORPORATION_KINDS, DEFAULT_KINDS, parseKinds } from '../app/features/moderation/corporation-kinds';
-import { type CompanyImportView, findCompanyImport, companyImportJobs } from '../app/features/moderation/import-companies.server';
+import { type CompanyImportView, companyImportJobs } from '../app/features/moderation/import-companies.server';
 import { type CliIo, runImportCommand } from './import-cli';
 
 export const USAGE = [
@@ -59,7 +59,7 @@ export function runImportCompaniesCli(argv: readonly string[], io: CliIo): Promi
     usage: USAGE,
     parse: parseCliArgs,
     run: (file, args) => companyImportJobs.runFile({ ...file, dryRun: args.dryRun, kinds: args.kinds, moderatorId: null }),
-    find: findCompanyImport,
+    find: (id) => companyImportJobs.find(id),
     progressLine: (view, seconds) =>
       view.running
         ? `取り込み中 ${view.percent ?? 0}%（${view.counts.lines.toLocaleString('ja-JP')}行、毎秒${Math.round(view.counts.lines / seconds).toLocaleString('ja-JP')}行）`

@@ -4,11 +4,7 @@
 // admin page's, run here to its end). Exit codes: 0 done (or a dry run a real run would accept),
 // 1 refused (unreadable file, invalid rows without --skip-invalid, also in a dry run), interrupted,
 // or another import running; 2 wrong usage or a file that cannot be opened.
-import {
-  findEmployeeReviewImport,
-  type ImportView,
-  employeeReviewImportJobs,
-} from '../app/features/moderation/import-employee-reviews.server';
+import { type ImportView, employeeReviewImportJobs } from '../app/features/moderation/import-employee-reviews.server';
 import { type CliIo, runImportCommand } from './import-cli';
 
 export const USAGE = '使い方: npm run import:employee-reviews -- ファイル.csv [--dry-run] [--skip-invalid]';
@@ -61,7 +57,7 @@ export function runImportCli(argv: readonly string[], io: CliIo): Promise<number
     parse: parseCliArgs,
     run: (file, args) =>
       employeeReviewImportJobs.runFile({ ...file, dryRun: args.dryRun, skipInvalid: args.skipInvalid, moderatorId: null }),
-    find: findEmployeeReviewImport,
+    find: (id) => employeeReviewImportJobs.find(id),
     progressLine: (view) => (view.running ? `${view.status === 'importing' ? '取り込み中' : '確認中'} ${view.percent ?? 0}%` : null),
     runningCode: 'import_running',
     report: (view, _seconds, args) => ({

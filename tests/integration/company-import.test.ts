@@ -13,7 +13,6 @@ import { companies, industries, moderationEvents, posts } from '../../app/db/sch
 import { getCompanyProfile } from '../../app/features/companies/get-company-profile.server';
 import {
   type CompanyImportView,
-  findCompanyImport,
   recentCompanyImports,
   UNCLASSIFIED_INDUSTRY,
   companyImportJobs,
@@ -71,7 +70,7 @@ async function runImport(path: string, options: { dryRun?: boolean; kinds?: stri
     moderatorId: null,
     fileName: 'x.csv',
   });
-  return (await findCompanyImport(id))!;
+  return (await companyImportJobs.find(id))!;
 }
 
 async function byNumber(corporateNumber: string) {
@@ -221,7 +220,7 @@ describe('the admin area', () => {
     const location = answer.headers.get('Location')!;
     const id = Number(new URL(location, 'http://localhost').searchParams.get('import'));
     await companyImportJobs.settled(id);
-    const view = (await findCompanyImport(id))!;
+    const view = (await companyImportJobs.find(id))!;
     // The two 合同会社 are added now; everything else is as it was.
     expect(view).toMatchObject({ status: 'imported', kinds: ['301', '305'] });
     expect(view.counts).toMatchObject({ added: 2, otherKinds: 3 });
@@ -246,7 +245,7 @@ describe('the admin area', () => {
     const { importId, location } = (await answer.json()) as { importId: number; location: string };
     expect(location).toBe(`/admin/companies/import?import=${importId}`);
     await companyImportJobs.settled(importId);
-    expect(await findCompanyImport(importId)).toMatchObject({ status: 'dry_run', fileName: 'sabun.csv', counts: { lines: 7 } });
+    expect(await companyImportJobs.find(importId)).toMatchObject({ status: 'dry_run', fileName: 'sabun.csv', counts: { lines: 7 } });
 
     const tooLarge = companyImportJobs.start({
       file: new Blob([bytes]).stream(),

@@ -14,7 +14,6 @@ import { db } from '../../app/db/client.server';
 import { companies, employeeReviewImports, moderationEvents, posts } from '../../app/db/schema';
 import { EMPLOYEE_REVIEW_CSV_MAX_BYTES } from '../../app/features/moderation/employee-review-columns';
 import {
-  findEmployeeReviewImport,
   type ImportOptions,
   type ImportView,
   employeeReviewImportJobs,
@@ -97,7 +96,7 @@ async function importText(text: string, options: RunOptions = {}): Promise<Impor
     moderatorId: options.moderatorId === undefined ? moderator.userId : options.moderatorId,
   });
   await employeeReviewImportJobs.settled(id);
-  return (await findEmployeeReviewImport(id))!;
+  return (await employeeReviewImportJobs.find(id))!;
 }
 
 async function postsWithSourceIds(ids: string[]) {
@@ -270,13 +269,13 @@ describe('a large file', () => {
     });
     await vi.waitFor(
       async () => {
-        const view = await findEmployeeReviewImport(id);
+        const view = await employeeReviewImportJobs.find(id);
         expect(view!.counts.imported).toBeGreaterThan(0);
       },
       { timeout: 30_000, interval: 10 },
     );
     await employeeReviewImportJobs.stopAll();
-    const stopped = (await findEmployeeReviewImport(id))!;
+    const stopped = (await employeeReviewImportJobs.find(id))!;
     expect(stopped.status).toBe('interrupted');
     const written = await countPostsWithPrefix(file.prefix);
     expect(written).toBe(stopped.counts.imported);
@@ -310,11 +309,11 @@ describe('imports left by a stopped process', () => {
   it('are marked 中断 once silent for a minute, or at the start of a server alone on its database; their files are deleted', async () => {
     const silent = await leftRunning(120);
     await employeeReviewImportJobs.interruptAbandoned();
-    expect((await findEmployeeReviewImport(silent))!.status).toBe('interrupted');
+    expect((await employeeReviewImportJobs.find(silent))!.status).toBe('interrupted');
 
     const fresh = await leftRunning(1);
     await employeeReviewImportJobs.interruptAbandoned();
-    expect((await findEmployeeReviewImport(fresh))!.status).toBe('importing');
+    expect((await employeeReviewImportJobs.find(fresh))!.status).toBe('importing');
     // A second import is refused while one runs.
     const second = await callRoute(employeeReviewsRoute, upload(new Blob([`${HEADER}\n`]), 'second.csv'));
     expect(second.status).toBe(409);
@@ -326,7 +325,7 @@ describe('imports left by a stopped process', () => {
     const leftover = join(dataDir.path, 'import-files', `${fresh}.csv`);
     writeFileSync(leftover, 'x');
     await employeeReviewImportJobs.interruptAbandoned({ atStart: 'alone' });
-    expect((await findEmployeeReviewImport(fresh))!.status).toBe('interrupted');
+    expect((await employeeReviewImportJobs.find(fresh))!.status).toBe('interrupted');
     expect(existsSync(leftover)).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { desc, eq, isNull, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { db, selectRows, writeRows } from '../../db/client.server';
 import { type CompanyImportStatus, RUNNING_COMPANY_IMPORT_STATUSES } from '../../db/enums';
 import { isUniqueViolation } from '../../db/errors';
@@ -351,12 +351,12 @@ async function passes(id: number, options: CompanyImportOptions, open: OpenFile,
 }
 
 const kind = { name: 'company import', table: companyImports, folder: 'company-import-files', passes };
-const steps = { insert: createImport, update: updateImport, end: finishImport };
+const steps = { insert: createImport, update: updateImport, end: finishImport, view: toView };
 /**
  * The imports of this kind: `start` (the upload), `runFile` (the command line), `settled`, `stopAll`
  * (the server stopping) and `interruptAbandoned` (ImportJobs).
  */
-export const companyImportJobs = new ImportJobs<CompanyImportOptions>({ ...kind, ...steps });
+export const companyImportJobs = new ImportJobs<CompanyImportOptions, CompanyImportView>({ ...kind, ...steps });
 
 // ---------------------------------------------------------------- reading imports
 
@@ -376,18 +376,6 @@ function toView(row: ImportRow): CompanyImportView {
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
-}
-
-export async function findCompanyImport(id: number): Promise<CompanyImportView | null> {
-  const [row] = await db().select().from(companyImports).where(eq(companyImports.id, id));
-  return row ? toView(row) : null;
-}
-
-/** The import running on the site, if any (one abandoned by a dead process is marked 中断 first). */
-export async function runningCompanyImport(): Promise<CompanyImportView | null> {
-  await companyImportJobs.interruptAbandoned();
-  const [row] = await db().select().from(companyImports).where(isNull(companyImports.finishedAt));
-  return row ? toView(row) : null;
 }
 
 /** The latest imports, newest first. */

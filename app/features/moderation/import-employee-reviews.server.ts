@@ -1,4 +1,4 @@
-import { desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { desc, eq, inArray, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { type EmployeeReviewImportStatus, RUNNING_IMPORT_STATUSES } from '../../db/enums';
 
@@ -302,12 +302,12 @@ async function passes(id: number, options: ImportOptions, open: OpenFile, pacer:
 }
 
 const kind = { name: 'employee review import', table: employeeReviewImports, folder: 'import-files', passes };
-const steps = { insert: createImport, update: updateImport, end: finishImport };
+const steps = { insert: createImport, update: updateImport, end: finishImport, view: toView };
 /**
  * The imports of this kind: `start` (the upload), `runFile` (the command line), `settled`, `stopAll`
  * (the server stopping) and `interruptAbandoned` (ImportJobs).
  */
-export const employeeReviewImportJobs = new ImportJobs<ImportOptions>({ ...kind, ...steps });
+export const employeeReviewImportJobs = new ImportJobs<ImportOptions, ImportView>({ ...kind, ...steps });
 
 // ---------------------------------------------------------------- reading imports
 
@@ -344,19 +344,6 @@ async function toView(row: ImportRow): Promise<ImportView> {
     createdAt: row.createdAt.toISOString(),
     finishedAt: row.finishedAt?.toISOString() ?? null,
   };
-}
-
-/** An import by its id, or null. */
-export async function findEmployeeReviewImport(id: number): Promise<ImportView | null> {
-  const [row] = await db().select().from(employeeReviewImports).where(eq(employeeReviewImports.id, id));
-  return row ? toView(row) : null;
-}
-
-/** The import running on the site, if any (one abandoned by a dead process is marked 中断 first). */
-export async function runningEmployeeReviewImport(): Promise<ImportView | null> {
-  await employeeReviewImportJobs.interruptAbandoned();
-  const [row] = await db().select().from(employeeReviewImports).where(isNull(employeeReviewImports.finishedAt));
-  return row ? toView(row) : null;
 }
 
 export type ImportSummary = Pick<ImportView, 'id' | 'fileName' | 'dryRun' | 'status' | 'counts' | 'createdAt'>;

@@ -9,7 +9,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { and, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { db } from '../../db/client.server';
 import { AppError } from '../../lib/app-error';
@@ -143,7 +143,7 @@ export async function removeLeftFiles(dir: string, unfinished: (ids: number[]) =
 type ImportTable = PgTable & { id: AnyPgColumn; finishedAt: AnyPgColumn; heartbeatAt: AnyPgColumn };
 
 /** What one kind of import (companies, 社員クチコミ) tells the jobs that run it. */
-export type ImportKind<Options> = {
+export type ImportKind<Options, View> = {
   /** The kind in the log: 'company import'. */
   name: string;
   table: ImportTable;
@@ -155,19 +155,22 @@ export type ImportKind<Options> = {
   update: (id: number, fields: { fileBytes?: number }) => Promise<void>;
   /** Ends an import that did not run to its end: unreadable with the reason, or 中断. */
   end: (id: number, status: 'unreadable' | 'interrupted', fields?: { fileError?: string }) => Promise<unknown>;
+  /** An import's row as the pages and the command line show it. */
+  view: (row: never) => View | Promise<View>;
   /** The import's passes over the file; UnreadableCsv and Interrupted end it (see `run`). */
   passes: (id: number, options: Options, open: OpenFile, pacer: Pacer) => Promise<unknown>;
 };
 
 /**
  * The imports of one kind on the site, one at a time: an upload saved and started in the
- * background, a file on the server run to its end, the server stopping them (中断), and the imports
- * a dead process left marked 中断 with their files removed.
+ * background, a file on the server run to its end, the server stopping them (中断), the imports
+ * a dead process left marked 中断 with their files removed, and an import read by its id or as the
+ * one running.
  */
-export class ImportJobs<Options> {
+export class ImportJobs<Options, View> {
   private readonly runner = new ImportRunner();
 
-  constructor(private readonly kind: ImportKind<Options>) {}
+  constructor(private readonly kind: ImportKind<Options, View>) {}
 
   private dir(): string {
     return join(dataDir(), this.kind.folder);
@@ -234,6 +237,21 @@ export class ImportJobs<Options> {
     options.onCreated?.(id);
     await this.launch(id, options, options.path, false);
     return id;
+  }
+
+  /** An import by its id, or null. */
+  async find(id: number): Promise<View | null> {
+    const { table } = this.kind;
+    const [row] = await db().select().from(table).where(eq(table.id, id));
+    return row ? this.kind.view(row as never) : null;
+  }
+
+  /** The import running on the site, if any (one abandoned by a dead process is marked 中断 first). */
+  async running(): Promise<View | null> {
+    await this.interruptAbandoned();
+    const { table } = this.kind;
+    const [row] = await db().select().from(table).where(isNull(table.finishedAt));
+    return row ? this.kind.view(row as never) : null;
   }
 
   /** Waits until an import this process runs is over (tests, the command line). */

@@ -8,13 +8,7 @@ import {
   DEFAULT_KINDS,
   parseKinds,
 } from '../../features/moderation/corporation-kinds';
-import {
-  type CompanyImportView,
-  findCompanyImport,
-  recentCompanyImports,
-  runningCompanyImport,
-  companyImportJobs,
-} from '../../features/moderation/import-companies.server';
+import { type CompanyImportView, recentCompanyImports, companyImportJobs } from '../../features/moderation/import-companies.server';
 import type { FormErrors } from '../../lib/app-error';
 import { formFailure } from '../../lib/form';
 import { formatCount } from '../../lib/format';
@@ -48,8 +42,7 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireModerator(request);
-  const shown = await ImportPage.shown(request, findCompanyImport);
-  return { shown, running: await runningCompanyImport(), recent: await recentCompanyImports() };
+  return ImportPage.load(request, companyImportJobs, () => recentCompanyImports());
 }
 
 /** The errors this form shows above its file field (docs/decisions/056-one-error-shape.md). */

@@ -3,10 +3,8 @@ import { redirect, useNavigation } from 'react-router';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import { EMPLOYEE_REVIEW_COLUMNS, EMPLOYEE_REVIEW_CSV_MAX_BYTES, MAX_IMPORT_ROWS } from '../../features/moderation/employee-review-columns';
 import {
-  findEmployeeReviewImport,
   type ImportView,
   recentEmployeeReviewImports,
-  runningEmployeeReviewImport,
   employeeReviewImportJobs,
 } from '../../features/moderation/import-employee-reviews.server';
 import type { FormErrors } from '../../lib/app-error';
@@ -41,10 +39,8 @@ export function meta({ matches }: Route.MetaArgs) {
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireModerator(request);
-  const shown = await ImportPage.shown(request, findEmployeeReviewImport);
-  const running = await runningEmployeeReviewImport();
-  const recent = await recentEmployeeReviewImports();
-  return { maxBytes: EMPLOYEE_REVIEW_CSV_MAX_BYTES, shown, running, recent };
+  const page = await ImportPage.load(request, employeeReviewImportJobs, () => recentEmployeeReviewImports());
+  return { maxBytes: EMPLOYEE_REVIEW_CSV_MAX_BYTES, ...page };
 }
 
 /** The errors this form shows above its file field (docs/decisions/056-one-error-shape.md). */

@@ -34,6 +34,15 @@ export async function shown<View>(request: Request, find: (id: number) => Promis
   return shown;
 }
 
+/** What an import page loads: the import shown (?import=ID), the one running, and the latest. */
+export async function load<View, Recent>(
+  request: Request,
+  jobs: { find: (id: number) => Promise<View | null>; running: () => Promise<View | null> },
+  recent: () => Promise<Recent[]>,
+) {
+  return { shown: await shown(request, (id) => jobs.find(id)), running: await jobs.running(), recent: await recent() };
+}
+
 /** A form refused in the one shape of a refused form (docs/decisions/056-one-error-shape.md). */
 export const refuseForm = (field: string, message: string, status = 400) =>
   data({ ok: false, errors: { [field]: message }, values: {} } satisfies FormFailure, { status });
