@@ -212,29 +212,23 @@ export function demoDataAllowed(env: Env = process.env): boolean {
   return env.NODE_ENV !== 'production' || readDemoData(env);
 }
 
-let origin: string | undefined;
-
-/** PUBLIC_ORIGIN (or its default), read once; the server checks it at start (loadConfig). */
-export function publicOrigin(): string {
-  origin ??= readPublicOrigin();
-  return origin;
+/** A setting read the first time it is asked for, then kept (the server checks them all at start: loadConfig). */
+function readOnce(read: () => string): () => string {
+  let value: string | undefined;
+  return () => {
+    value ??= read();
+    return value;
+  };
 }
 
-let contact: string | undefined;
+/** PUBLIC_ORIGIN (or its default). */
+export const publicOrigin = readOnce(() => readPublicOrigin());
 
 /** Where students reach the operator (CONTACT_EMAIL), shown on the terms and privacy pages. */
-export function contactEmail(): string {
-  contact ??= readContactEmail();
-  return contact;
-}
-
-let sender: string | undefined;
+export const contactEmail = readOnce(() => readContactEmail());
 
 /** The From of every email (MAIL_FROM). */
-export function mailFrom(): string {
-  sender ??= readMailFrom();
-  return sender;
-}
+export const mailFrom = readOnce(() => readMailFrom());
 
 let cached: Config | undefined;
 
