@@ -7,6 +7,7 @@ import {
   questionBigrams,
   saysItsLimit,
   withoutWrittenLimit,
+  withTheirPosts,
 } from './question-search';
 
 describe('normalizeQuestionText', () => {
@@ -85,5 +86,13 @@ describe('written limits', () => {
     expect(saysItsLimit('志望動機を教えてください（400字以内）')).toBe(true);
     expect(saysItsLimit('志望動機を教えてください')).toBe(false);
     expect(withoutWrittenLimit('志望動機を教えてください（４００字以内）')).toBe('志望動機を教えてください');
+  });
+});
+
+describe('withTheirPosts', () => {
+  it('keeps the found order and leaves out a question whose post is gone', () => {
+    const rows = [{ post_id: '3' }, { post_id: 9 }, { post_id: '3' }];
+    const posts = new Map([[3, 'three']]);
+    expect(withTheirPosts(rows, posts, (row, post) => `${row.post_id}:${post}`)).toEqual(['3:three', '3:three']);
   });
 });

@@ -172,3 +172,18 @@ export function highlightQuestion(question: string, terms: readonly string[]): H
   });
   return parts;
 }
+
+/**
+ * The matched questions of a page, each with its post, in the order they were found. A question
+ * whose post was unpublished since the search's first statement is left out.
+ */
+export function withTheirPosts<Row extends { post_id: number | string }, Post, Hit>(
+  rows: readonly Row[],
+  posts: ReadonlyMap<number, Post>,
+  hit: (row: Row, post: Post) => Hit,
+): Hit[] {
+  return rows.flatMap((row) => {
+    const post = posts.get(Number(row.post_id));
+    return post ? [hit(row, post)] : [];
+  });
+}

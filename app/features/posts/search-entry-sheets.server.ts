@@ -16,6 +16,7 @@ import {
   withoutWrittenLimit,
   type Highlighted,
   type QuestionQuery,
+  withTheirPosts,
 } from './question-search';
 
 export type QuestionHit = {
@@ -216,12 +217,10 @@ export async function searchEntrySheetQuestions(options: {
           )})`);
   const byId = new Map(details.map((row) => [Number(row.post_id), row]));
   const terms = options.search?.terms ?? [];
-  const hits: QuestionHit[] = [];
-  for (const row of pageRows) {
-    const post = byId.get(Number(row.post_id));
-    // Unpublished since the first statement: left out.
-    if (!post) continue;
-    hits.push({
+  const hits = withTheirPosts(
+    pageRows,
+    byId,
+    (row, post): QuestionHit => ({
       postId: Number(row.post_id),
       type: post.type,
       position: Number(row.position),
@@ -234,8 +233,8 @@ export async function searchEntrySheetQuestions(options: {
       companyId: Number(post.company_id),
       companyName: post.company_name,
       publishedAt: new Date(post.published_at).toISOString(),
-    });
-  }
+    }),
+  );
   return {
     total: found.length,
     more,

@@ -5,7 +5,14 @@ import { sql, type SQL } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import type { PostTypeKey } from '../../db/enums';
 import { pageOf } from '../../lib/pagination';
-import { highlightQuestion, parseQuestionQuery, QUESTION_MATCH_CAP, type Highlighted, type QuestionQuery } from '../posts/question-search';
+import {
+  highlightQuestion,
+  parseQuestionQuery,
+  QUESTION_MATCH_CAP,
+  type Highlighted,
+  type QuestionQuery,
+  withTheirPosts,
+} from '../posts/question-search';
 import { termsCondition } from '../posts/search-entry-sheets.server';
 import { isStepKey, stepKeyLabel } from '../posts/selection-steps';
 import type { InterviewQuestionFilters } from './interview-question-filters';
@@ -135,12 +142,10 @@ export async function searchInterviewQuestions(
           WHERE p.status = 'published' AND p.id = ANY(${sql.param(postIds)}::int[])`);
   const byId = new Map(details.map((row) => [Number(row.id), row]));
   const terms = search?.terms ?? [];
-  const hits: InterviewQuestionHit[] = [];
-  for (const row of rows) {
-    const post = byId.get(Number(row.post_id));
-    // Unpublished since the first statement: left out.
-    if (!post) continue;
-    hits.push({
+  const hits = withTheirPosts(
+    rows,
+    byId,
+    (row, post): InterviewQuestionHit => ({
       postId: Number(post.id),
       type: post.type,
       question: highlightQuestion(row.question, terms),
@@ -150,7 +155,7 @@ export async function searchInterviewQuestions(
       companyId: Number(post.company_id),
       companyName: post.company_name,
       publishedAt: new Date(post.published_at).toISOString(),
-    });
-  }
+    }),
+  );
   return { tooShort, total: found.length, more, page, pageCount, hits, companyName: company[0]?.name ?? null };
 }
