@@ -5,9 +5,11 @@ import { selectRows } from '../../db/client.server';
 import type { EmailRequestKind } from '../../db/enums';
 import { emailRequests } from '../../db/schema';
 import type { DbOrTx } from '../../db/transaction.server';
-import type { FormFailure, FormValues } from '../../lib/form';
+import { echoValues, type FormFailure, type FormValues, formValues, parseForm } from '../../lib/form';
+import { readFormData } from '../../lib/form-data.server';
+import type { z } from '../../lib/zod';
 import { EMAIL_LIMITS, emailLimitMessage, type EmailWindow, requesterWaitSeconds, type WindowCount } from './email-limits';
-import { normalizeEmail } from './schemas';
+import { HONEYPOT_FIELD, isHoneypotFilled, normalizeEmail } from './schemas';
 import { readSessionId } from './session-request.server';
 import { DAY } from './session-policy';
 import { hashToken } from './tokens.server';
@@ -130,4 +132,19 @@ export async function admitEmailRequest(
     requestedAt: now,
   });
   return recipientFull ? { outcome: 'recipient_limited' } : { outcome: 'send' };
+}
+
+/**
+ * A form that asks for an email to an address (sign-up, password reset): the answer it gets once
+ * the email is on its way (`sent`: the same whether or not the address is registered) and its
+ * checked fields, or the answer to give now: the usual one to a bot that filled the hidden field
+ * (nothing is created or sent), or the form's mistakes (400). `sent` never echoes a password.
+ */
+export async function readEmailRequest<S extends z.ZodType>(request: Request, schema: S) {
+  const form = await readFormData(request);
+  const sent = { ok: true as const, sent: true, values: echoValues(formValues(form)) };
+  if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return { answer: data(sent) };
+  const result = parseForm(schema, form);
+  if (!result.ok) return { answer: data(result, { status: 400 }) };
+  return { sent, fields: result.data };
 }

@@ -5,13 +5,12 @@ import { EmailField } from '../../features/accounts/components/email-field';
 import { HoneypotField } from '../../features/accounts/components/honeypot-field';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
 import { RECIPIENT_LIMIT_NOTE } from '../../features/accounts/email-limits';
-import { emailRequester, emailsLimited } from '../../features/accounts/email-limits.server';
+import { emailRequester, emailsLimited, readEmailRequest } from '../../features/accounts/email-limits.server';
 import { requestPasswordReset } from '../../features/accounts/request-password-reset.server';
-import { HONEYPOT_FIELD, isHoneypotFilled, passwordResetRequestSchema } from '../../features/accounts/schemas';
+import { passwordResetRequestSchema } from '../../features/accounts/schemas';
 import { ensureSession } from '../../features/accounts/session-request.server';
 import { RESET_TOKEN_LIFETIME_MS } from '../../features/accounts/session-policy';
-import { echoValues, fieldMessages, formFailure, formMessage, formValues, parseForm, textValue } from '../../lib/form';
-import { readFormData } from '../../lib/form-data.server';
+import { fieldMessages, formFailure, formMessage, textValue } from '../../lib/form';
 import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { Link } from '../../ui/link';
@@ -26,12 +25,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  const sent = { ok: true as const, sent: true, values: echoValues(formValues(form)) };
-  if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return data(sent);
-  const result = parseForm(passwordResetRequestSchema, form);
-  if (!result.ok) return data(result, { status: 400 });
-  const asked = await requestPasswordReset({ email: result.data.email, requester: emailRequester(request, context.clientIp) });
+  const read = await readEmailRequest(request, passwordResetRequestSchema);
+  if (read.answer) return read.answer;
+  const { sent, fields } = read;
+  const asked = await requestPasswordReset({ email: fields.email, requester: emailRequester(request, context.clientIp) });
   // The same answer whether or not the address is registered, and whether or not it had had its
   // emails; 429 only for the one who asked too often (docs/decisions/053-email-limits.md).
   if (!asked.ok) return emailsLimited(asked.retryAfterSeconds, sent.values);

@@ -4,22 +4,14 @@ import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { EmailField } from '../../features/accounts/components/email-field';
 import { HoneypotField } from '../../features/accounts/components/honeypot-field';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
-import {
-  HONEYPOT_FIELD,
-  isHoneypotFilled,
-  PASSWORD_MIN,
-  safeReturnPath,
-  signupSchema,
-  withReturnPath,
-} from '../../features/accounts/schemas';
+import { PASSWORD_MIN, safeReturnPath, signupSchema, withReturnPath } from '../../features/accounts/schemas';
 import { requestSignUp } from '../../features/accounts/request-sign-up.server';
 import { RECIPIENT_LIMIT_NOTE } from '../../features/accounts/email-limits';
-import { emailRequester, emailsLimited } from '../../features/accounts/email-limits.server';
+import { emailRequester, emailsLimited, readEmailRequest } from '../../features/accounts/email-limits.server';
 import { CONFIRMATION_LIFETIME_MS } from '../../features/accounts/session-policy';
 import { ensureSession, getSession } from '../../features/accounts/session-request.server';
 import { isPostPath } from '../../features/posts/post-types';
-import { echoValues, fieldMessages, formFailure, formMessage, formValues, parseForm, textValue } from '../../lib/form';
-import { readFormData } from '../../lib/form-data.server';
+import { fieldMessages, formFailure, formMessage, textValue } from '../../lib/form';
 import { privatePageMeta } from '../../lib/meta';
 import { Button } from '../../ui/button';
 import { buttonClassName } from '../../ui/button-class-name';
@@ -44,21 +36,17 @@ export async function loader({ request }: Route.LoaderArgs) {
 // and a message above the form, with the address kept; an address that had its emails gets the
 // usual answer.
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readFormData(request);
-  // echoValues leaves the password out: it is never written into a page.
-  const sent = { ok: true as const, sent: true, values: echoValues(formValues(form)) };
-  // A bot filled the hidden field: it sees the usual answer, and nothing is created or sent.
-  if (isHoneypotFilled(form.get(HONEYPOT_FIELD))) return data(sent);
-  const result = parseForm(signupSchema, form);
-  if (!result.ok) return data(result, { status: 400 });
+  const read = await readEmailRequest(request, signupSchema);
+  if (read.answer) return read.answer;
+  const { sent, fields } = read;
   const asked = await requestSignUp({
-    email: result.data.email,
-    password: result.data.password,
-    returnTo: result.data.redirect_to,
+    email: fields.email,
+    password: fields.password,
+    returnTo: fields.redirect_to,
     requester: emailRequester(request, context.clientIp),
   });
   if (!asked.ok) return emailsLimited(asked.retryAfterSeconds, sent.values);
-  return data({ ...sent, values: { email: result.data.email } });
+  return data({ ...sent, values: { email: fields.email } });
 }
 
 export function meta({ matches }: Route.MetaArgs) {

@@ -1,13 +1,12 @@
 import { useId } from 'react';
 import { useNavigation } from 'react-router';
 import { REPORT_REASONS } from '../../../db/enums';
-import { fieldMessages, type FormFailure, formFailure, formMessage, textValue } from '../../../lib/form';
+import { fieldMessages, type FormFailure, formFailure, formMessage } from '../../../lib/form';
 import { withRedirectTo } from '../../../lib/return-path';
 import { Button } from '../../../ui/button';
 import { Link } from '../../../ui/link';
-import { RadioGroup } from '../../../ui/radio';
-import { Textarea } from '../../../ui/textarea';
 import { ValidatedForm } from '../../../ui/validated-form';
+import { ReasonFields } from './reason-fields';
 import { CsrfField } from '../../accounts/components/csrf-field';
 import { useViewer } from '../../accounts/viewer';
 import { REPORT_NOTE_MAX, REPORT_REASON_LABELS, reportSchema } from '../schemas';
@@ -61,19 +60,12 @@ export function ReportPost({ returnTo, result }: { returnTo: string; result: Rep
             )}
             <CsrfField />
             <input type="hidden" name="intent" value="report" />
-            <RadioGroup
+            <ReasonFields
               legend="報告の理由"
-              name="reason"
-              required
-              defaultValue={textValue(failed?.values, 'reason')}
-              options={REPORT_REASONS.map((reason) => ({ value: reason, label: REPORT_REASON_LABELS[reason] }))}
-            />
-            <Textarea
-              label="詳しい内容（任意）"
-              name="note"
-              rows={3}
-              maxLength={REPORT_NOTE_MAX}
-              defaultValue={textValue(failed?.values, 'note') ?? ''}
+              reasons={REPORT_REASONS}
+              labels={REPORT_REASON_LABELS}
+              note={{ label: '詳しい内容（任意）', max: REPORT_NOTE_MAX, rows: 3 }}
+              values={failed?.values}
             />
             <Button
               type="submit"
