@@ -55,9 +55,6 @@ const NOT_CACHES: Record<string, Record<string, string>> = {
     userListeners: "who keeps something else of a user's that the same changes end (registered caches themselves)",
   },
   'app/lib/config.server.ts': {
-    origin: 'the settings, read once from the environment',
-    contact: 'the settings, read once from the environment',
-    sender: 'the settings, read once from the environment',
     cached: 'the settings, read once from the environment',
   },
   'app/lib/logger.server.ts': { instance: SINGLETON },
