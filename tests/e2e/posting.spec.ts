@@ -170,6 +170,51 @@ test('a reload or a link followed right after typing loses nothing and shows no 
   await context.close();
 });
 
+test('a save that lands while the edit page is on its way: the page shows it and later saves go on', async ({ browser, baseURL }) => {
+  const { context, page } = await titleSaved(browser, baseURL!, DESKTOP, 4, '/company_studies/new', '保存と読み込みが行き違うタイトル');
+  // The order a slow server can give: the edit page reads the draft, the save sent on leaving
+  // the form lands and is answered, and only then the edit page arrives.
+  // A second tab of the site reads the browser's copies (a page navigating cannot be asked).
+  const watcher = await context.newPage();
+  await watcher.goto('/terms');
+  let releaseSave!: () => void;
+  const saveMayGo = new Promise<void>((resolve) => (releaseSave = resolve));
+  let saveAnswered!: () => void;
+  const answered = new Promise<void>((resolve) => (saveAnswered = resolve));
+  await page.route(/\/api\/v1\/student\/drafts\/\d+$/, async (route) => {
+    if (route.request().method() !== 'PUT') return route.continue();
+    await saveMayGo;
+    await route.fulfill({ response: await route.fetch() });
+    saveAnswered();
+  });
+  await page.route(/\/mypage\/posts\/\d+\/edit(\.data)?$/, async (route) => {
+    const edit = await route.fetch();
+    releaseSave();
+    await answered;
+    // The page still open (投稿一覧) has taken the answer: its copy of the draft is saved.
+    await watcher.waitForFunction(() =>
+      Object.keys(localStorage).some((key) => key.includes(':post:') && JSON.parse(localStorage.getItem(key)!).dirty === false),
+    );
+    await route.fulfill({ response: edit });
+  });
+
+  await page.getByLabel('強み・課題').fill('行き違いの直前に書いた文です。');
+  await page.getByRole('navigation', { name: 'パンくずリスト' }).getByRole('link', { name: '投稿一覧' }).click();
+  await expect(page).toHaveURL(/\/mypage\/posts$/);
+  await page.getByRole('link', { name: '続きを書く' }).first().click();
+  await expect(page.getByLabel('強み・課題')).toHaveValue('行き違いの直前に書いた文です。');
+  await page.unrouteAll();
+
+  // The form goes on from the version that save made: the next save is no false conflict.
+  await page.getByLabel('事業内容').fill('読み込んだあとに書き足した文章です。');
+  await waitSaved(page);
+  await expect(page.getByText('別のタブで更新されています')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel('強み・課題')).toHaveValue('行き違いの直前に書いた文です。');
+  await expect(page.getByLabel('事業内容')).toHaveValue('読み込んだあとに書き足した文章です。');
+  await context.close();
+});
+
 test('typed while offline is kept and saved when the connection returns', async ({ browser, baseURL }) => {
   const { context, page } = await titleSaved(browser, baseURL!, PHONE, 3, '/jobhunt_prompt_reports/new', '一次面接の結果が届きました');
 

@@ -259,6 +259,16 @@ describe('reconcile', () => {
 
   it('drops nothing and asks nothing for a clean copy', () => {
     expect(reconcile(copy({ dirty: false }), { ...server, lockVersion: 9 })).toBe('none');
+    expect(reconcile(copy({ dirty: false }), server)).toBe('none');
+  });
+
+  it('knows the page was read before its own save landed', () => {
+    // Sent on leaving, answered while the edit page was on its way: the page has version 3.
+    expect(reconcile(copy({ dirty: false, lockVersion: 4 }), server)).toBe('newer');
+    expect(reconcile(copy({ lockVersion: 4, pendingSaveId: 's2' }), server)).toBe('newer');
+    // Another post's copy, or a new form's copy, is never newer.
+    expect(reconcile(copy({ dirty: false, postId: 6, lockVersion: 4 }), server)).toBe('none');
+    expect(reconcile(copy({ dirty: false, postId: null, lockVersion: 4 }), server)).toBe('none');
   });
 
   it('knows its own save landed although the page closed before the answer', () => {

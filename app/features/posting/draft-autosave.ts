@@ -335,14 +335,19 @@ export class DraftAutosave {
 /**
  * What to do with the browser's copy when the form opens, given the server's draft: restore it
  * (and send it), drop it (the server has it), or ask (another tab saved something else since).
+ * `newer`: this browser's save landed after the server read the page (a save sent on leaving,
+ * answered while the next page was on its way); the copy is the text the server holds now.
  */
 export function reconcile(
   local: LocalDraft | null,
   server: { postId: number | null; lockVersion: number; lastSaveId: string | null },
-): 'none' | 'restore' | 'conflict' {
-  if (!local?.dirty) return 'none';
-  if (server.postId === null) return local.postId === null ? 'restore' : 'none';
+): 'none' | 'restore' | 'newer' | 'conflict' {
+  if (!local) return 'none';
+  if (server.postId === null) return local.dirty && local.postId === null ? 'restore' : 'none';
   if (local.postId !== null && local.postId !== server.postId) return 'none';
+  // Versions only grow: a copy ahead of the page was answered by the server after the read.
+  if (local.postId === server.postId && local.lockVersion > server.lockVersion) return 'newer';
+  if (!local.dirty) return 'none';
   if (local.lockVersion === server.lockVersion) return 'restore';
   // Our last save landed although its answer never came back.
   if (local.pendingSaveId !== null && local.pendingSaveId === server.lastSaveId) return local.changedSinceSend ? 'restore' : 'none';

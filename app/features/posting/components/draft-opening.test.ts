@@ -41,9 +41,20 @@ describe('what the form opens with', () => {
   it('restores the post’s unsaved copy made on the server’s version', () => {
     const local = copy();
     writeLocalDraft(draftKeyOf(1, 'post:5'), local);
-    expect(openingOf(1, SLOT, server())).toEqual({ decision: 'restore', local });
+    expect(openingOf(1, SLOT, server())).toEqual({ decision: 'restore', local, lockVersion: 3, unsaved: true });
     // Another student's copy on the same browser is not theirs.
     expect(openingOf(2, SLOT, server())).toBeNull();
+  });
+
+  it('shows the saved copy, at its version, when the page was read before the save landed', () => {
+    // Saved on leaving the form; the answer came while the edit page was on its way.
+    const saved = copy({ dirty: false, lockVersion: 4, content: { title: '離れる直前に書いた文' } });
+    writeLocalDraft(draftKeyOf(1, 'post:5'), saved);
+    expect(openingOf(1, SLOT, server())).toEqual({ decision: 'restore', local: saved, lockVersion: 4, unsaved: false });
+    // Typed again after that save: sent from the copy's version.
+    const typed = copy({ lockVersion: 4, pendingSaveId: 's2' });
+    writeLocalDraft(draftKeyOf(1, 'post:5'), typed);
+    expect(openingOf(1, SLOT, server())).toEqual({ decision: 'restore', local: typed, lockVersion: 4, unsaved: true });
   });
 
   it('asks when another tab saved a newer version since', () => {
@@ -54,7 +65,12 @@ describe('what the form opens with', () => {
   it('restores a new form’s copy whose first save got no answer, when it is the same draft', () => {
     const local = copy({ postId: null, lockVersion: 0 });
     writeLocalDraft(draftKeyOf(1, SLOT), local);
-    expect(openingOf(1, SLOT, server({ postId: null, lockVersion: 0 }))).toEqual({ decision: 'restore', local });
+    expect(openingOf(1, SLOT, server({ postId: null, lockVersion: 0 }))).toEqual({
+      decision: 'restore',
+      local,
+      lockVersion: 0,
+      unsaved: true,
+    });
     expect(openingOf(1, SLOT, server({ draftKey: '00000000-0000-4000-8000-000000000002' }))).toBeNull();
   });
 

@@ -89,6 +89,18 @@ describe('the posting form’s autosave', () => {
     expect(sentBodies()[0]).toMatchObject({ lockVersion: 3, content: { title: 'この端末の入力' } });
   });
 
+  it('shows its own save that landed after the page was read, sends nothing, and goes on from its version', async () => {
+    writeLocalDraft(POST_COPY, localCopy({ lockVersion: 4, dirty: false, content: { title: '離れる直前に保存した入力' } }));
+    render(<Form />);
+    expect(title().value).toBe('離れる直前に保存した入力');
+    expect(screen.queryByRole('status')).toBeNull();
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS * 2));
+    expect(fetchMock).not.toHaveBeenCalled();
+    fireEvent.input(title(), { target: { value: '離れる直前に保存した入力と追記' } });
+    await act(() => vi.advanceTimersByTimeAsync(AUTOSAVE_DELAY_MS));
+    expect(sentBodies()[0]).toMatchObject({ lockVersion: 4, content: { title: '離れる直前に保存した入力と追記' } });
+  });
+
   it('shows a copy older than another tab’s save and sends nothing until the student chooses', async () => {
     writeLocalDraft(POST_COPY, localCopy({ lockVersion: 2 }));
     render(<Form />);

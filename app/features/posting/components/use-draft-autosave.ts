@@ -59,9 +59,12 @@ export function useDraftAutosave({ type, userId, newSlot, draft, formRef, show }
 
     const opening = openingOf(userId, newSlot, { postId, draftKey, lockVersion, lastSaveId });
     if (opening?.decision === 'restore') {
-      const { local } = opening;
-      show({ content: local.content, company: companyOf(local), note: RESTORED_NOTE }, () =>
-        engine.resume({ postId, draftKey: local.draftKey, lockVersion }, { changed: true, unanswered: local.pendingSaveId }),
+      const { local, unsaved } = opening;
+      show({ content: local.content, company: companyOf(local), note: unsaved ? RESTORED_NOTE : undefined }, () =>
+        engine.resume(
+          { postId, draftKey: local.draftKey, lockVersion: opening.lockVersion },
+          { changed: unsaved, unanswered: local.pendingSaveId },
+        ),
       );
     } else if (opening) {
       // Another tab or device saved something else since: this text stays on screen, nothing
