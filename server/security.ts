@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { NextFunction, Request, Response } from 'express';
-import { registerCache } from '../app/lib/caches.server';
+import { registeredMap } from '../app/lib/caches.server';
 import { fromTrustedProxy } from './client-address';
 
 /** 122 random bits; randomUUID draws from a buffered pool, cheaper than randomBytes per request. */
@@ -50,17 +50,14 @@ export function requestProtocol(req: IncomingMessage): 'http' | 'https' {
 }
 
 // Policies of cached pages and of JSON answers repeat on every hit: built once each.
-const policies = new Map<string, string>();
 const MAX_POLICIES = 1000;
-registerCache({
+const policies = registeredMap<string, string>({
   name: 'security policies',
   holds: 'the Content-Security-Policy header, by the script sources of a cached page or a JSON answer',
   feeds: 'every answer from the page cache and every JSON answer',
   lifetime: 'for good: a policy follows from its key alone',
   invalidatedBy: 'nothing',
   bound: `${MAX_POLICIES} policies, then all are dropped`,
-  size: () => policies.size,
-  clear: () => policies.clear(),
 });
 
 function policyFor(scriptSources: string): string {

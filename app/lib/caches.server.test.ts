@@ -134,12 +134,12 @@ function moduleState(source: string): string[] {
   return [...source.matchAll(MODULE_STATE)].map((match) => (match[1] ?? match[2])!);
 }
 
-/** The text of each `registerCache(…)` call of a source, parentheses matched. */
+/** The text of each `registerCache(…)`, `registeredMap(…)` or `registeredValue(…)` call of a source, parentheses matched. */
 function registrations(source: string): string[] {
   const calls: string[] = [];
-  for (const match of source.matchAll(/^registerCache\(/gm)) {
+  for (const match of source.matchAll(/^registerCache\(|= registered(?:Map|Value)<.*>\(/gm)) {
     let depth = 0;
-    for (let at = match.index + 'registerCache'.length; at < source.length; at++) {
+    for (let at = match.index + match[0].length - 1; at < source.length; at++) {
       if (source[at] === '(') depth++;
       if (source[at] === ')' && --depth === 0) {
         calls.push(source.slice(match.index, at + 1));

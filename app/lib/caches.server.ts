@@ -5,8 +5,10 @@
 // app/ and server/ and fails on one that is neither registered here nor named there as no cache.
 //
 // Nothing here is shared between processes: with WEB_CONCURRENCY > 1 each process has its own
-// copy of every cache, and a write seen by one process reaches the others' caches only when their
-// lifetime ends (or, for the company catalog, when its version check sees the change).
+// copy of every cache. A write made in one process reaches the others' caches when their lifetime
+// ends, or sooner where a cache listens to the database's announcements (app/db/changes.server.ts:
+// the personal rows, a student's recommendations, the kept session pages, the post lists, the
+// company catalog); each cache's `invalidatedBy` says which.
 
 export type CacheRegistration = {
   /** A short name of its own, as the table shows it. */
@@ -42,6 +44,38 @@ export function registeredCaches(): CacheRegistration[] {
 /** Empties every registered cache (tests that change the database under a running process). */
 export function clearCaches(): void {
   for (const cache of registry.values()) cache.clear();
+}
+
+/** What a cache says of itself; its holder knows its size and how to empty it. */
+export type CacheDescription = Omit<CacheRegistration, 'size' | 'clear'>;
+
+/** A cache kept in one Map, registered: its size and its emptying are the Map's. */
+export function registeredMap<K, V>(description: CacheDescription): Map<K, V> {
+  const map = new Map<K, V>();
+  registerCache({ ...description, size: () => map.size, clear: () => map.clear() });
+  return map;
+}
+
+/** One value the same for everyone (a list), kept `ttlMs` and registered. */
+export function registeredValue<T>(description: Omit<CacheDescription, 'lifetime' | 'bound'> & { ttlMs: number }) {
+  const { ttlMs, ...rest } = description;
+  let kept: { at: number; value: T } | undefined;
+  registerCache({
+    ...rest,
+    lifetime: forMs(ttlMs),
+    bound: 'one list',
+    size: () => (kept ? 1 : 0),
+    clear: () => {
+      kept = undefined;
+    },
+  });
+  return {
+    /** The value while it is younger than its lifetime. */
+    fresh: (now = Date.now()): T | undefined => (kept && now - kept.at < ttlMs ? kept.value : undefined),
+    keep: (value: T, now = Date.now()): void => {
+      kept = { at: now, value };
+    },
+  };
 }
 
 /** A lifetime in milliseconds as the table says it: 10 s, 1 min. */

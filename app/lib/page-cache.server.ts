@@ -7,7 +7,7 @@ import { pageCacheLookups } from './metrics.server';
 import { createHash } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import { mediaTypeOf } from './media-type';
-import { forMs, registerCache } from './caches.server';
+import { forMs, registeredMap } from './caches.server';
 
 export type CachedPage = {
   status: number;
@@ -31,16 +31,13 @@ const MAX_ENTRIES = 400;
 export const GZIP_THRESHOLD = 1024;
 const COMPRESSIBLE = /^(?:text\/|application\/(?:json|xml|javascript)|image\/svg)/i;
 
-const entries = new Map<string, CachedPage>();
-registerCache({
+const entries = registeredMap<string, CachedPage>({
   name: 'page cache',
   holds: 'a rendered page (status, headers, body, ETag, gzip), by path, query and audience or device class',
   feeds: 'every shared page, for visitors and students alike (server/visitor-pages.ts; decisions 010, 013, 030)',
   lifetime: forMs(TTL_MS),
   invalidatedBy: 'every successful POST, PUT, PATCH or DELETE in this process but the private writes (server/page-cache-writes.ts)',
   bound: `${MAX_ENTRIES} pages, the least recently used go first`,
-  size: () => entries.size,
-  clear: () => entries.clear(),
 });
 
 export function getCachedPage(key: string, now = Date.now()): CachedPage | undefined {

@@ -3,16 +3,22 @@ import { useLocation } from 'react-router';
 import { Link, type SitePath } from './link';
 import styles from './tab-nav.module.css';
 
-export type Tab = {
-  to: SitePath;
-  label: string;
-  /** Whether the tab is the current one for a path; by default only its own path. */
-  current?: (pathname: string) => boolean;
-};
+export type Tab = { to: SitePath; label: string };
+
+const within = (pathname: string, to: string) => pathname === to || pathname.startsWith(`${to}/`);
+
+/**
+ * The current tab of a path: the one whose path holds it most closely (/mypage/notifications/settings
+ * is お知らせ's, /admin/posts/12 the area's first tab's), or none.
+ */
+export function currentTab(tabs: readonly Tab[], pathname: string): Tab | undefined {
+  return tabs.filter((tab) => within(pathname, tab.to)).sort((a, b) => b.to.length - a.to.length)[0];
+}
 
 /** The tabs of an area's pages (/mypage, /admin): links, the current one marked for everyone. */
 export function TabNav({ tabs, label }: { tabs: readonly Tab[]; label: string }) {
   const { pathname } = useLocation();
+  const marked = currentTab(tabs, pathname);
   const nav = useRef<HTMLElement>(null);
   // On a phone the tabs scroll sideways: the current one is brought into view (centred), without
   // moving the page itself.
@@ -28,7 +34,7 @@ export function TabNav({ tabs, label }: { tabs: readonly Tab[]; label: string })
   return (
     <nav ref={nav} className={styles.tabs} aria-label={label}>
       {tabs.map((tab) => {
-        const current = tab.current ? tab.current(pathname) : pathname === tab.to;
+        const current = tab === marked;
         return (
           <Link key={tab.to} to={tab.to} className={current ? styles.tabActive : styles.tab} aria-current={current ? 'page' : undefined}>
             {tab.label}

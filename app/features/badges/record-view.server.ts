@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { badgeGrants } from '../../db/schema';
-import { registerCache } from '../../lib/caches.server';
+import { registeredMap } from '../../lib/caches.server';
 import { grantBadges } from './grant-badges.server';
 import { badgesEarnedBy, type Activity } from './rules';
 
@@ -11,17 +11,14 @@ import { badgesEarnedBy, type Activity } from './rules';
  * looked up again before anything is written, so grants made by another process (or by another
  * request of this one) are found without a write. Bounded: the least recently used students go.
  */
-const held = new Map<number, Set<number>>();
 const MAX_STUDENTS = 20_000;
-registerCache({
+const held = registeredMap<number, Set<number>>({
   name: 'held badges',
   holds: 'the badge kinds a student is known to hold, by student',
   feeds: "the personal call of shared pages, which grants a company's or a post's first-view badge (decision 030)",
   lifetime: 'for good: a grant is never taken back, and a badge not found here is read again before anything is written',
   invalidatedBy: 'nothing',
   bound: `${MAX_STUDENTS.toLocaleString('en-US')} students, the least recently seen go first`,
-  size: () => held.size,
-  clear: () => held.clear(),
 });
 
 function remember(userId: number, ids: Set<number>): Set<number> {

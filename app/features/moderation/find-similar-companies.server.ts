@@ -5,7 +5,7 @@
 import { eq, gt, sql } from 'drizzle-orm';
 import { db } from '../../db/client.server';
 import { companies, prefectures } from '../../db/schema';
-import { registerCache } from '../../lib/caches.server';
+import { registeredMap } from '../../lib/caches.server';
 import { type CatalogCompany, type CompanyCatalog, getCompanyCatalog } from '../search/company-catalog.server';
 import { normalizeSearchText } from '../search/normalize';
 
@@ -38,16 +38,13 @@ type NameKeys = { keys: string[]; byKey: Map<string, CatalogCompany[]> };
 // versions (which change with every published post) and recomputed only when the name changed,
 // and a first build yields to other requests every few thousand names.
 const keysByCatalog = new WeakMap<CompanyCatalog, Promise<NameKeys>>();
-const keyById = new Map<number, { name: string; key: string }>();
-registerCache({
+const keyById = registeredMap<number, { name: string; key: string }>({
   name: 'similar-name keys',
   holds: "each company's normalised name (by company), and the companies of each name for one catalog version (keysByCatalog)",
   feeds: 'the similar names the company form of /admin warns about',
   lifetime: 'a name: while it stays the same; the names of a version: while that catalog is in use',
   invalidatedBy: 'a changed name (recomputed); a new catalog version (its names built again, the old ones collected with it)',
   bound: 'one name per company the catalog has held',
-  size: () => keyById.size,
-  clear: () => keyById.clear(),
 });
 const SLICE = 2_000;
 

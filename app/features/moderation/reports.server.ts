@@ -125,20 +125,16 @@ async function resolveReports(tx: DbOrTx, postId: number, moderatorId: number, r
   return closed.length;
 }
 
+/** A moderator's decision on a reported post, with the note the audit log keeps. */
+type ReportDecision = { tx?: DbOrTx; moderatorId: number; postId: number; note?: string | null; now?: Date };
+
 /**
  * Takes a reported post down: readers no longer see it, the company's numbers follow, its reports
  * are closed, the action is logged and the author is told the reason (and may edit and send the
  * post again). The published revision becomes a rejected one, so the edit form and /mypage show
  * the reason like any rejection.
  */
-export async function unpublishPost(options: {
-  tx?: DbOrTx;
-  moderatorId: number;
-  postId: number;
-  reason: RejectionReason;
-  note?: string | null;
-  now?: Date;
-}): Promise<void> {
+export async function unpublishPost(options: ReportDecision & { reason: RejectionReason }): Promise<void> {
   await inTransaction(options.tx, async (tx) => {
     const post = await lockPost(tx, options.postId);
     const now = options.now ?? new Date();
@@ -190,13 +186,7 @@ export async function unpublishPost(options: {
 }
 
 /** Keeps a reported post up: its open reports are closed as dismissed, and the action logged. */
-export async function dismissReports(options: {
-  tx?: DbOrTx;
-  moderatorId: number;
-  postId: number;
-  note?: string | null;
-  now?: Date;
-}): Promise<void> {
+export async function dismissReports(options: ReportDecision): Promise<void> {
   await inTransaction(options.tx, async (tx) => {
     const post = await lockPost(tx, options.postId);
     const count = await resolveReports(tx, post.id, options.moderatorId, 'dismissed', options.now ?? new Date());

@@ -5,20 +5,14 @@
 // Other students' favorites and the companies' counts move them within the minute, as for visitors.
 import { changeMark } from '../../db/changes.server';
 import { onUserChanged } from '../accounts/personal-rows.server';
-import { forMs, registerCache } from '../../lib/caches.server';
+import { forMs, registeredMap } from '../../lib/caches.server';
 import type { RecommendedCompany } from '../../lib/recommended-company';
 import { listRecommendedCompaniesForStudent } from '../recommendations/list-recommended-companies.server';
 
 const TTL_MS = 60_000;
 const MAX_STUDENTS = 20_000;
-const kept = new Map<number, { until: number; limit: number; companies: RecommendedCompany[] }>();
 
-onUserChanged((userId) => {
-  if (userId === null) kept.clear();
-  else kept.delete(userId);
-});
-
-registerCache({
+const kept = registeredMap<number, { until: number; limit: number; companies: RecommendedCompany[] }>({
   name: 'student recommendations',
   holds: "a student's recommended companies (co-favorites and match conditions, topped up with the visitors' list)",
   feeds: "the personal call of the top page, which brings a student's おすすめ企業 (decision 069)",
@@ -26,8 +20,11 @@ registerCache({
   invalidatedBy:
     "the student's own favorites and match conditions (the notifications of decision 071, heard by every process); all of it when this process may have missed one",
   bound: `${MAX_STUDENTS.toLocaleString('en-US')} students, the first stored go first`,
-  size: () => kept.size,
-  clear: () => kept.clear(),
+});
+
+onUserChanged((userId) => {
+  if (userId === null) kept.clear();
+  else kept.delete(userId);
 });
 
 export async function recommendationsForStudent(options: { userId: number; limit: number }): Promise<RecommendedCompany[]> {

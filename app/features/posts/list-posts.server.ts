@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import type { PostSection } from '../../db/schema';
 import type { PostTypeKey } from '../../db/enums';
-import { forMs, registerCache } from '../../lib/caches.server';
+import { forMs, registeredMap } from '../../lib/caches.server';
 import { excerpt } from '../../lib/format';
 import { pageOf } from '../../lib/pagination';
 import type { PostListItemPost } from './components/post-list-item';
@@ -104,16 +104,13 @@ export type ListFacets = { years: number[]; jobTypes: string[] };
 const FACET_SAMPLE = 5000;
 const FACET_TTL_MS = 60_000;
 const FACET_KEYS = 2000;
-const facetCache = new Map<string, { at: number; facets: ListFacets }>();
-registerCache({
+const facetCache = registeredMap<string, { at: number; facets: ListFacets }>({
   name: 'list facets',
   holds: "the years and job types a post list's filter form offers, by list and company",
   feeds: "the post lists (/intern_experiences, /entry_sheets, … and each company's), through their loader",
   lifetime: forMs(FACET_TTL_MS),
   invalidatedBy: 'nothing',
   bound: `${FACET_KEYS} lists, the first stored go first`,
-  size: () => facetCache.size,
-  clear: () => facetCache.clear(),
 });
 
 /**

@@ -1,24 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import { TOKYO_TIME_ZONE } from '../../lib/tokyo-time';
-import { forMs, registerCache } from '../../lib/caches.server';
+import { registeredValue } from '../../lib/caches.server';
 import type { RecommendedCompany } from '../../lib/recommended-company';
 
 export type { RecommendedCompany };
 
-const TTL_MS = 60_000;
-let cached: { at: number; limit: number; companies: RecommendedCompany[] } | undefined;
-registerCache({
+const kept = registeredValue<{ limit: number; companies: RecommendedCompany[] }>({
   name: 'recommendations',
   holds: "the most viewed companies of the last 30 days (Tokyo's days), as long a list as was asked for",
   feeds: "the top page's おすすめ企業, for visitors and, topped up with their own, for students",
-  lifetime: forMs(TTL_MS),
+  ttlMs: 60_000,
   invalidatedBy: 'nothing; a longer list replaces it, a shorter one is cut from it',
-  bound: 'one list',
-  size: () => (cached ? 1 : 0),
-  clear: () => {
-    cached = undefined;
-  },
 });
 
 type Row = {
@@ -47,7 +40,8 @@ function toRecommended(row: Row): RecommendedCompany {
  */
 export async function listRecommendedCompanies(options: { limit: number }): Promise<RecommendedCompany[]> {
   // The page asks for 15, a student's top-up for 30: one list serves both.
-  if (cached && cached.limit >= options.limit && Date.now() - cached.at < TTL_MS) return cached.companies.slice(0, options.limit);
+  const fresh = kept.fresh();
+  if (fresh && fresh.limit >= options.limit) return fresh.companies.slice(0, options.limit);
   const rows = await selectRows<Row>(sql`
     WITH top AS (
       SELECT company_id, sum(views) AS views FROM company_view_days
@@ -60,7 +54,7 @@ export async function listRecommendedCompanies(options: { limit: number }): Prom
     JOIN industries i ON i.id = c.industry_id JOIN prefectures p ON p.id = c.prefecture_id
     ORDER BY top.views DESC, c.id`);
   const companies = rows.map(toRecommended);
-  cached = { at: Date.now(), limit: options.limit, companies };
+  kept.keep({ limit: options.limit, companies });
   return companies;
 }
 

@@ -7,7 +7,7 @@ import { createElement } from 'react';
 import { sql } from 'drizzle-orm';
 import { selectRows } from '../../db/client.server';
 import { AppError } from '../../lib/app-error';
-import { forMs, registerCache } from '../../lib/caches.server';
+import { forMs, registeredMap } from '../../lib/caches.server';
 import { etagMatches } from '../../lib/page-cache.server';
 import { BADGE_TIER_LABELS, badgeKindById } from '../badges/catalog';
 import { BadgeIcon } from '../badges/components/badge-icon';
@@ -42,16 +42,13 @@ export async function companyCardFacts(companyId: number): Promise<CompanyCardFa
 /** A company's card for 10 s, as long as visitors' pages are kept (decision 010): no query per fetch. */
 const COMPANY_CARD_TTL_MS = 10_000;
 const MAX_COMPANY_CARDS = 1_000;
-const companyCards = new Map<number, { svg: string; until: number }>();
-registerCache({
+const companyCards = registeredMap<number, { svg: string; until: number }>({
   name: 'company card SVGs',
   holds: "a company's share card as SVG, drawn from its name, numbers and rating, by company",
   feeds: "the company card (/og/companies/…/card.png), the company page's og:image",
   lifetime: forMs(COMPANY_CARD_TTL_MS),
   invalidatedBy: 'nothing',
   bound: `${MAX_COMPANY_CARDS} companies, the least recently drawn go first`,
-  size: () => companyCards.size,
-  clear: () => companyCards.clear(),
 });
 
 export async function companyCard(companyId: number, now = Date.now()): Promise<string> {

@@ -1,7 +1,6 @@
 import { privatePageHeaders } from '../../features/accounts/page-headers';
-import { Outlet } from 'react-router';
 import { requireStudent } from '../../features/accounts/session-request.server';
-import { TabNav } from '../../ui/tab-nav';
+import { AreaFrame } from '../../ui/area-frame';
 import type { Route } from './+types/layout';
 import styles from './mypage.module.css';
 
@@ -9,7 +8,7 @@ import styles from './mypage.module.css';
 // Later parts add their tab and route here (docs/decisions/023-routes-by-area.md).
 const TABS = [
   { to: '/mypage', label: 'プロフィール・希望条件' },
-  { to: '/mypage/notifications', label: 'お知らせ', current: (pathname: string) => pathname.startsWith('/mypage/notifications') },
+  { to: '/mypage/notifications', label: 'お知らせ' },
   { to: '/mypage/selections', label: '選考管理' },
   { to: '/mypage/favorite_companies', label: 'お気に入り企業' },
   { to: '/mypage/posts', label: '投稿' },
@@ -27,14 +26,11 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function MyPageLayout({ loaderData }: Route.ComponentProps) {
-  return (
-    <main id="main" tabIndex={-1} className={styles.main}>
-      <div className={styles.inner}>
-        <h1 className={styles.title}>マイページ</h1>
-        <p className={styles.greeting}>{loaderData.name ? `${loaderData.name}さん、こんにちは。` : 'ようこそ、シューログへ。'}</p>
-        <TabNav tabs={TABS} label="マイページのメニュー" />
-        <Outlet />
-      </div>
-    </main>
+  const heading = (
+    <>
+      <h1 className={styles.title}>マイページ</h1>
+      <p className={styles.greeting}>{loaderData.name ? `${loaderData.name}さん、こんにちは。` : 'ようこそ、シューログへ。'}</p>
+    </>
   );
+  return <AreaFrame heading={heading} tabs={TABS} label="マイページのメニュー" />;
 }
