@@ -112,12 +112,11 @@ export function sessionWriteAnswered(sessionKey: string): void {
 onUserChanged((userId) => (userId === null ? forgetAll() : forgetUser(userId)));
 
 function keep(key: string, rendered: RenderedPage, session: Session & { user: NonNullable<Session['user']> }, sessionKey: string) {
-  const text = rendered.body.toString('utf8');
   const page: KeptPage = {
     status: rendered.status,
     headers: rendered.headers,
     body: rendered.body,
-    scriptSources: isHtml(rendered.headers) ? inlineScriptHashes(text, rendered.nonce) : '',
+    scriptSources: isHtml(rendered.headers) ? inlineScriptHashes(rendered.body, rendered.nonce) : '',
     sessionKey,
     userId: session.user.id,
     csrfToken: session.csrfToken,

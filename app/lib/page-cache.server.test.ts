@@ -3,6 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import {
   acceptsGzip,
+  contentEtag,
   etagMatches,
   getCachedPage,
   gzippedBody,
@@ -50,6 +51,28 @@ describe('page cache', () => {
     expect(inlineScriptHashes(html, '')).toBe('');
     expect(setCachedPage('/d', page(html)).scriptSources).toBe(inlineScriptHashes(html, 'N'));
     expect(setCachedPage('/d.data', page('[1]', 'text/x-script')).scriptSources).toBe('');
+  });
+
+  it('finds the scripts and the ETag in the bytes as a pattern over the decoded page would', () => {
+    const reference = (html: string, nonce: string) =>
+      [
+        ...new Set(
+          [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+            .filter(([, attributes]) => attributes!.includes(`nonce="${nonce}"`) && !/\ssrc\s*=/i.test(attributes!))
+            .map(([, , text]) => sha256(text!)),
+        ),
+      ].join(' ');
+    const html =
+      '<!DOCTYPE html><html><head><script nonce="Q9">a</script><scripts nonce="Q9">b</scripts>' +
+      '<script type="application/json" nonce="Q9">{"t":"nonce=\\"Q9\\" 😀 </p>"}</script></head>' +
+      '<body><p>nonce="Q9"</p><script async nonce="Q9" src="/x.js"></script><script\nnonce="Q9"\n>c\n</script>' +
+      '<script nonce="Q9" data-x="y">window.__a = "日本語";</script></body></html>';
+    expect(inlineScriptHashes(Buffer.from(html), 'Q9')).toBe(reference(html, 'Q9'));
+    expect(inlineScriptHashes(html, 'Q9').split(' ')).toHaveLength(4);
+    const hash = (text: string) => `"${createHash('sha1').update(text).digest('base64url')}"`;
+    expect(contentEtag(Buffer.from(html), 'Q9')).toBe(hash(html.replaceAll('Q9', '')));
+    expect(contentEtag(Buffer.from('Q9Q9'), 'Q9')).toBe(hash(''));
+    expect(contentEtag(Buffer.from(html), '')).toBe(hash(html));
   });
 
   it('gzips text bodies of 1 KB or more once, and nothing else', () => {

@@ -54,7 +54,9 @@ export function getCachedPage(key: string, now = Date.now()): CachedPage | undef
   return entry;
 }
 
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const SCRIPT_OPEN = Buffer.from('<script');
+const SCRIPT_CLOSE = Buffer.from('</script>');
+const GT = Buffer.from('>');
 
 /**
  * 'sha256-…' sources for the inline scripts of an HTML body that carry the render's nonce: the
@@ -62,13 +64,27 @@ const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
  * injection) cannot know a nonce drawn for that one render, so it stays blocked, as it would be
  * under the nonce itself. Browsers hash a script's text as it stands between its tags.
  */
-export function inlineScriptHashes(html: string, nonce: string): string {
+export function inlineScriptHashes(html: Buffer | string, nonce: string): string {
   if (!nonce) return '';
+  // Found from the nonce's few occurrences rather than by a pattern over the whole page, and
+  // hashed as the bytes the browser hashes: a page is tens of kilobytes, stored on every miss.
+  const bytes = typeof html === 'string' ? Buffer.from(html) : html;
+  const marker = Buffer.from(`nonce="${nonce}"`);
   const sources = new Set<string>();
-  const marker = `nonce="${nonce}"`;
-  for (const [, attributes, text] of html.matchAll(INLINE_SCRIPT)) {
-    if (!attributes!.includes(marker) || /\ssrc\s*=/i.test(attributes!)) continue;
-    sources.add(`'sha256-${createHash('sha256').update(text!, 'utf8').digest('base64')}'`);
+  for (let at = bytes.indexOf(marker); at !== -1; at = bytes.indexOf(marker, at + marker.length)) {
+    const tagStart = bytes.lastIndexOf(SCRIPT_OPEN, at);
+    const tagEnd = bytes.indexOf(GT, at);
+    if (tagStart === -1 || tagEnd === -1) continue;
+    // The nonce stands among the attributes of a <script> tag (no > between), and the tag has no src.
+    const attributes = bytes.subarray(tagStart + SCRIPT_OPEN.length, tagEnd).toString('latin1');
+    if (attributes.includes('>') || !/^\s/.test(attributes) || /\ssrc\s*=/i.test(attributes)) continue;
+    const textEnd = bytes.indexOf(SCRIPT_CLOSE, tagEnd + 1);
+    if (textEnd === -1) continue;
+    sources.add(
+      `'sha256-${createHash('sha256')
+        .update(bytes.subarray(tagEnd + 1, textEnd))
+        .digest('base64')}'`,
+    );
   }
   return [...sources].join(' ');
 }
@@ -83,14 +99,12 @@ export function isHtml(headers: Array<[string, string]>): boolean {
 }
 
 export function setCachedPage(key: string, page: RenderedPage, now = Date.now()): CachedPage {
-  // Decoded once for both the ETag and the script hashes: a page is tens of kilobytes.
-  const text = page.nonce ? page.body.toString('utf8') : null;
   const entry: CachedPage = {
     status: page.status,
     headers: page.headers,
     body: page.body,
-    etag: contentEtag(text ?? page.body, page.nonce),
-    scriptSources: text !== null && isHtml(page.headers) ? inlineScriptHashes(text, page.nonce) : '',
+    etag: contentEtag(page.body, page.nonce),
+    scriptSources: page.nonce && isHtml(page.headers) ? inlineScriptHashes(page.body, page.nonce) : '',
     expiresAt: now + TTL_MS,
   };
   entries.delete(key);
@@ -109,8 +123,18 @@ export function invalidatePageCache(): void {
 
 /** The same content rendered with different nonces gets the same ETag. */
 export function contentEtag(body: Buffer | string, nonce: string): string {
+  const bytes = typeof body === 'string' ? Buffer.from(body) : body;
   const hash = createHash('sha1');
-  hash.update(nonce ? body.toString().replaceAll(nonce, '') : body);
+  // The bytes between the nonce's occurrences: the page without its nonce, neither decoded nor copied.
+  let from = 0;
+  if (nonce) {
+    const needle = Buffer.from(nonce);
+    for (let at = bytes.indexOf(needle); at !== -1; at = bytes.indexOf(needle, from)) {
+      hash.update(bytes.subarray(from, at));
+      from = at + needle.length;
+    }
+  }
+  hash.update(bytes.subarray(from));
   return `"${hash.digest('base64url')}"`;
 }
 
