@@ -5,8 +5,8 @@ import type { Route } from './+types/layout';
 import styles from './admin.module.css';
 
 // The frame of every /admin page (管理画面): one tab per part (a post under review, /admin/posts/…,
-// is 審査待ち's). Every route under /admin is closed
-// to all but moderators by server/moderator-area.ts; the loader asks again for the name.
+// is 審査待ち's). Every route under /admin is closed to all but moderators by
+// server/moderator-area.ts; the loader asks again for the name.
 const TABS = [
   { to: '/admin', label: '審査待ち' },
   { to: '/admin/reports', label: '通報' },
