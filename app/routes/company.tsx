@@ -17,6 +17,7 @@ import { KeepWords } from '../ui/keep-words';
 import type { Route } from './+types/company';
 import styles from './company.module.css';
 import { AppError } from '../lib/app-error';
+import { DateText } from '../ui/date-text';
 
 /**
  * The same page for everyone (docs/decisions/030-shared-pages.md): the heart's state and the
@@ -146,9 +147,7 @@ export default function CompanyPage({ loaderData }: Route.ComponentProps) {
                               <KeepWords>{post.title}</KeepWords>
                             </span>
                             <span className={styles.postExcerpt}>{post.excerpt}</span>
-                            <time className={styles.postDate} dateTime={post.publishedAt}>
-                              {formatDate(post.publishedAt)}
-                            </time>
+                            <DateText value={post.publishedAt} className={styles.postDate} />
                           </Link>
                         </li>
                       ))}

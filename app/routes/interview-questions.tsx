@@ -5,7 +5,7 @@ import { QUICK_STEP_KEYS, stepKeyLabel } from '../features/posts/selection-steps
 import { interviewQuestionSearch, parseInterviewQuestionFilters } from '../features/selection-insight/interview-question-filters';
 import { searchInterviewQuestions } from '../features/selection-insight/search-interview-questions.server';
 import { currentGraduationYear } from '../lib/academic-year';
-import { formatCount, formatDate } from '../lib/format';
+import { formatCount } from '../lib/format';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { SHARED_PAGE } from '../lib/shared-page';
 import { Breadcrumbs } from '../ui/breadcrumbs';
@@ -16,6 +16,7 @@ import { Pagination } from '../ui/pagination';
 import { Select } from '../ui/select';
 import type { Route } from './+types/interview-questions';
 import styles from './interview-questions.module.css';
+import { DateText } from '../ui/date-text';
 
 /** The same page for everyone (docs/decisions/030-shared-pages.md); issue 34. */
 export const handle = SHARED_PAGE;
@@ -124,9 +125,7 @@ export default function InterviewQuestions({ loaderData }: Route.ComponentProps)
                 </p>
                 <p className={styles.source}>
                   <Link to={postPath(hit.type, hit.postId)}>{hit.title}</Link>
-                  <time dateTime={hit.publishedAt} className={styles.date}>
-                    {formatDate(hit.publishedAt)}
-                  </time>
+                  <DateText value={hit.publishedAt} className={styles.date} />
                 </p>
               </li>
             ))}

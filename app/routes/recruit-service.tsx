@@ -3,7 +3,7 @@ import { Link } from '../ui/link';
 import { postPath } from '../features/posts/post-types';
 import { getRecruitService } from '../features/recruit-services/list-recruit-services.server';
 import { listServiceReviews } from '../features/recruit-services/list-service-reviews.server';
-import { formatCount, formatDate } from '../lib/format';
+import { formatCount } from '../lib/format';
 import { parseId } from '../lib/http';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
@@ -14,6 +14,7 @@ import type { Route } from './+types/recruit-service';
 import styles from './recruit-service.module.css';
 import { SHARED_PAGE } from '../lib/shared-page';
 import { AppError } from '../lib/app-error';
+import { DateText } from '../ui/date-text';
 
 const PER_PAGE = 20;
 
@@ -79,7 +80,7 @@ export default function RecruitService({ loaderData }: Route.ComponentProps) {
               </Link>
               <p className={styles.meta}>
                 {review.rating !== null && <StarRating value={review.rating} size="small" showValue />}
-                <time dateTime={review.publishedAt}>{formatDate(review.publishedAt)}</time>
+                <DateText value={review.publishedAt} />
               </p>
             </li>
           ))}

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../ui/link';
-import { formatCount, formatDate } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import type { PostTypeKey } from '../../../db/enums';
 import { POST_TYPES, postPath } from '../post-types';
 import { NameText } from '../../../ui/name-text';
 import { KeepWords } from '../../../ui/keep-words';
 import styles from './post-list-item.module.css';
+import { DateText } from '../../../ui/date-text';
 
 /** What a list shows of a post; the list loaders cut the excerpt to the length their page wants. */
 export type PostListItemPost = {
@@ -50,7 +51,7 @@ export function PostListItem({ post, showType = false, subjectName, actions }: P
         </span>
         <span className={styles.excerpt}>{post.excerpt}</span>
         <span className={styles.foot}>
-          <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)}</time>
+          <DateText value={post.publishedAt} />
           {!actions && <span>参考になった {formatCount(post.usefulCount, '件')}</span>}
         </span>
       </Link>

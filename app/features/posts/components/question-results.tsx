@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from '../../../ui/link';
-import { formatDate } from '../../../lib/format';
 import { POST_TYPES, postPath } from '../post-types';
 import type { QuestionGroup, QuestionHit } from '../search-entry-sheets.server';
 import { NameText } from '../../../ui/name-text';
 import styles from './question-results.module.css';
+import { DateText } from '../../../ui/date-text';
 
 function limitText(group: QuestionGroup): string {
   if (group.typicalLimit === null || group.limitRange === null) return '字数の指定なしが多い';
@@ -62,7 +62,7 @@ export function QuestionHitItem({ hit, actions }: { hit: QuestionHit; actions?: 
         {hit.answerExcerpt && <span className={styles.answer}>{hit.answerExcerpt}</span>}
         <span className={styles.foot}>
           <span>{hit.title}</span>
-          <time dateTime={hit.publishedAt}>{formatDate(hit.publishedAt)}</time>
+          <DateText value={hit.publishedAt} />
         </span>
       </Link>
       {actions && <div className={styles.actions}>{actions}</div>}
