@@ -82,57 +82,17 @@ export function RecommendedCarousel({ companies }: { companies: RecommendedCompa
             ))}
           </div>
         </div>
-        <button
-          type="button"
-          className={`${styles.arrow} ${styles.prev}`}
-          onClick={() => api?.scrollPrev()}
-          disabled={!canPrev}
-          aria-label="前のおすすめ企業"
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className={`${styles.arrow} ${styles.next}`}
-          onClick={() => api?.scrollNext()}
-          disabled={!canNext}
-          aria-label="次のおすすめ企業"
-        >
-          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-            <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-          </svg>
-        </button>
+        <StepButton direction="prev" className={`${styles.arrow} ${styles.prev}`} size={22} api={api} disabled={!canPrev} />
+        <StepButton direction="next" className={`${styles.arrow} ${styles.next}`} size={22} api={api} disabled={!canNext} />
       </div>
       {/* Phones: the position and two 44 px buttons; the dots would be too small to tap there. */}
       {phoneSnaps > 1 && (
         <div className={styles.pager}>
-          <button
-            type="button"
-            className={styles.pagerButton}
-            onClick={() => api?.scrollPrev()}
-            disabled={!canPrev}
-            aria-label="前のおすすめ企業"
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
+          <StepButton direction="prev" className={styles.pagerButton} size={20} api={api} disabled={!canPrev} />
           <span className={styles.position}>
             {selected + 1} / {snaps.length || phoneSnaps}
           </span>
-          <button
-            type="button"
-            className={styles.pagerButton}
-            onClick={() => api?.scrollNext()}
-            disabled={!canNext}
-            aria-label="次のおすすめ企業"
-          >
-            <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-              <path d="M9 5l7 7-7 7" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </button>
+          <StepButton direction="next" className={styles.pagerButton} size={20} api={api} disabled={!canNext} />
         </div>
       )}
       {dotCount > 1 && (
@@ -150,5 +110,40 @@ export function RecommendedCarousel({ companies }: { companies: RecommendedCompa
         </div>
       )}
     </section>
+  );
+}
+
+const STEPS = {
+  prev: { label: '前のおすすめ企業', path: 'M15 5l-7 7 7 7' },
+  next: { label: '次のおすすめ企業', path: 'M9 5l7 7-7 7' },
+} as const;
+
+/** A button that scrolls the carousel one group back or on: the desktop's arrows and the phone's pager. */
+function StepButton({
+  direction,
+  className,
+  size,
+  api,
+  disabled,
+}: {
+  direction: keyof typeof STEPS;
+  className: string | undefined;
+  size: number;
+  api: ReturnType<typeof useEmblaCarousel>[1];
+  disabled: boolean;
+}) {
+  const step = STEPS[direction];
+  return (
+    <button
+      type="button"
+      className={className}
+      onClick={() => (direction === 'prev' ? api?.scrollPrev() : api?.scrollNext())}
+      disabled={disabled}
+      aria-label={step.label}
+    >
+      <svg viewBox="0 0 24 24" width={size} height={size} aria-hidden="true">
+        <path d={step.path} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
   );
 }
