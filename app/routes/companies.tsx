@@ -1,4 +1,5 @@
 import { Form, useLocation } from 'react-router';
+import { PrefectureOptions } from '../features/companies/components/prefecture-options';
 import { Link } from '../ui/link';
 import { FavoriteButton } from '../features/favorites/components/favorite-button';
 import { CompanyRating } from '../features/companies/components/company-rating';
@@ -10,6 +11,9 @@ import { formatCount } from '../lib/format';
 import { SHARED_PAGE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
 import { Pagination } from '../ui/pagination';
+import { Button } from '../ui/button';
+import { Input } from '../ui/input';
+import { Select } from '../ui/select';
 import { NameText } from '../ui/name-text';
 import type { Route } from './+types/companies';
 import styles from './companies.module.css';
@@ -48,65 +52,50 @@ export function meta({ data, matches }: Route.MetaArgs) {
 export default function Companies({ loaderData }: Route.ComponentProps) {
   const { params, options, result } = loaderData;
   const location = useLocation();
-  const regions = [...new Set(options.prefectures.map((p) => p.region))];
   return (
     <main id="main" tabIndex={-1} className={styles.main}>
       <h1 className={styles.title}>企業を探す</h1>
       {/* A plain GET form: the search lives in the URL and works without JavaScript. */}
       <Form method="get" action="/companies" className={styles.filters} role="search" aria-label="企業の検索条件" key={location.search}>
-        <div className={styles.field}>
-          <label htmlFor="companies-q">企業名・フリガナ</label>
-          <input
-            id="companies-q"
-            type="search"
-            name="q"
-            defaultValue={params.keyword}
-            placeholder="例：あおば、ＡＢＣ、システム"
-            maxLength={100}
-            className={styles.input}
-          />
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="companies-industry">業界</label>
-          <select id="companies-industry" name="industry" defaultValue={params.industryId ?? ''} className={styles.select}>
-            <option value="">すべての業界</option>
-            {options.industries.map((industry) => (
-              <option key={industry.id} value={industry.id}>
-                {industry.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="companies-pref">本社所在地</label>
-          <select id="companies-pref" name="pref" defaultValue={params.prefectureId ?? ''} className={styles.select}>
-            <option value="">すべての都道府県</option>
-            {regions.map((region) => (
-              <optgroup key={region} label={region}>
-                {options.prefectures
-                  .filter((p) => p.region === region)
-                  .map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
-          </select>
-        </div>
-        <div className={styles.field}>
-          <label htmlFor="companies-sort">並び順</label>
-          <select id="companies-sort" name="sort" defaultValue={params.sort} className={styles.select}>
-            {COMPANY_SORTS.filter((sort) => sort !== 'relevance' || params.keyword).map((sort) => (
-              <option key={sort} value={sort}>
-                {SORT_LABELS[sort]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className={styles.submit}>
+        <Input
+          label="企業名・フリガナ"
+          type="search"
+          name="q"
+          defaultValue={params.keyword}
+          placeholder="例：あおば、ＡＢＣ、システム"
+          maxLength={100}
+          className={styles.keyword}
+        />
+        <Select
+          label="業界"
+          name="industry"
+          defaultValue={params.industryId ?? ''}
+          placeholder="すべての業界"
+          options={options.industries.map((industry) => ({ value: String(industry.id), label: industry.name }))}
+          className={styles.field}
+        />
+        <Select
+          label="本社所在地"
+          name="pref"
+          defaultValue={params.prefectureId ?? ''}
+          placeholder="すべての都道府県"
+          className={styles.field}
+        >
+          <PrefectureOptions prefectures={options.prefectures} />
+        </Select>
+        <Select
+          label="並び順"
+          name="sort"
+          defaultValue={params.sort}
+          options={COMPANY_SORTS.filter((sort) => sort !== 'relevance' || params.keyword).map((sort) => ({
+            value: sort,
+            label: SORT_LABELS[sort],
+          }))}
+          className={styles.field}
+        />
+        <Button type="submit" className={styles.submit}>
           この条件で検索
-        </button>
+        </Button>
       </Form>
 
       <p className={styles.summary} role="status">

@@ -1,4 +1,5 @@
 import { privatePageHeaders } from '../../features/accounts/page-headers';
+import { byRegion } from '../../features/companies/components/prefecture-options';
 import { useEffect } from 'react';
 import { data, useNavigation } from 'react-router';
 import { IntentForm } from '../../features/accounts/components/intent-form';
@@ -130,7 +131,6 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
   const selectedPrefectures = new Set(
     listValue(conditionValues, 'prefectureIds') ?? (conditionValues ? [] : profile.prefectureIds.map(String)),
   );
-  const regions = [...new Set(choices.prefectures.map((p) => p.region))];
 
   return (
     <>
@@ -224,31 +224,25 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
             ))}
           </CheckboxGroup>
           <CheckboxGroup legend="希望勤務地" name="prefectureIds">
-            {regions.map((region) => (
-              <details
-                key={region}
-                className={styles.region}
-                open={choices.prefectures.some((p) => p.region === region && selectedPrefectures.has(String(p.id)))}
-              >
+            {byRegion(choices.prefectures).map(({ region, prefectures }) => (
+              <details key={region} className={styles.region} open={prefectures.some((p) => selectedPrefectures.has(String(p.id)))}>
                 <summary className={styles.regionSummary}>
                   {region}
                   <span className={styles.regionCount}>
-                    {choices.prefectures.filter((p) => p.region === region && selectedPrefectures.has(String(p.id))).length || ''}
+                    {prefectures.filter((p) => selectedPrefectures.has(String(p.id))).length || ''}
                   </span>
                 </summary>
                 <div className={styles.regionChoices}>
-                  {choices.prefectures
-                    .filter((p) => p.region === region)
-                    .map((prefecture) => (
-                      <Checkbox
-                        key={prefecture.id}
-                        name="prefectureIds[]"
-                        value={String(prefecture.id)}
-                        label={prefecture.name}
-                        defaultChecked={selectedPrefectures.has(String(prefecture.id))}
-                        className={styles.choice}
-                      />
-                    ))}
+                  {prefectures.map((prefecture) => (
+                    <Checkbox
+                      key={prefecture.id}
+                      name="prefectureIds[]"
+                      value={String(prefecture.id)}
+                      label={prefecture.name}
+                      defaultChecked={selectedPrefectures.has(String(prefecture.id))}
+                      className={styles.choice}
+                    />
+                  ))}
                 </div>
               </details>
             ))}
