@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirectPath, safeReturnPath, withReturnPath } from '../features/accounts/schemas';
+import { safeRedirectPath, safeReturnPath } from '../features/accounts/schemas';
 import { requireStudent } from '../features/accounts/session-request.server';
 import { isCarriableReturnPath, RETURN_PATH_MAX, withRedirectTo } from './return-path';
 
@@ -29,7 +29,7 @@ describe('the return paths read back', () => {
     const huge = `/intern_experiences/1?${'x'.repeat(RETURN_PATH_MAX)}`;
     expect(safeRedirectPath(huge)).toBe('/mypage');
     expect(safeReturnPath(huge)).toBeNull();
-    expect(withReturnPath('/signup', '/intern_experiences/1')).toBe('/signup?redirect_to=%2Fintern_experiences%2F1');
+    expect(withRedirectTo('/signup', '/intern_experiences/1')).toBe('/signup?redirect_to=%2Fintern_experiences%2F1');
   });
 });
 

@@ -1,4 +1,4 @@
-import { Link } from '../ui/link';
+import { JoinInvitation } from '../features/accounts/components/join-invitation';
 import { getViewer } from '../features/accounts/session-request.server';
 import { BADGE_TIER_LABELS } from '../features/badges/catalog';
 import { BadgeIcon } from '../features/badges/components/badge-icon';
@@ -6,8 +6,6 @@ import { listBadgeStatus, type BadgeStatusItem, type BadgeStatusSeries } from '.
 import { formatDate } from '../lib/format';
 import { KEPT_FOR_SESSION } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
-import { withRedirectTo } from '../lib/return-path';
-import { buttonClassName } from '../ui/button';
 import type { Route } from './+types/badges';
 import styles from './badges.module.css';
 
@@ -36,9 +34,6 @@ const SERIES_LEADS: Record<BadgeStatusSeries['key'], string> = {
   job_hunting: '選考管理でインターンや本選考の進み具合を記録するともらえるバッジです。',
   posting: 'あなたの就活ログを投稿して、後輩の力になるともらえるバッジです。',
 };
-
-const SIGNUP_HREF = '/signup';
-const LOGIN_HREF = withRedirectTo('/login', '/badges');
 
 export default function Badges({ loaderData }: Route.ComponentProps) {
   const { status } = loaderData;
@@ -73,20 +68,15 @@ export default function Badges({ loaderData }: Route.ComponentProps) {
       </header>
 
       {visitor && (
-        <section className={styles.join} aria-labelledby="badges-join-title">
-          <h2 id="badges-join-title" className={styles.joinTitle}>
-            会員登録をして、バッジを集めましょう
-          </h2>
-          <p className={styles.joinText}>バッジは学生会員の方が獲得できます。登録はメールアドレスだけで、無料です。</p>
-          <div className={styles.joinActions}>
-            <Link to={SIGNUP_HREF} className={buttonClassName({ variant: 'primary' })}>
-              会員登録（無料）
-            </Link>
-            <Link to={LOGIN_HREF} className={buttonClassName({ variant: 'secondary' })}>
-              ログイン
-            </Link>
-          </div>
-        </section>
+        <JoinInvitation
+          id="badges-join-title"
+          title="会員登録をして、バッジを集めましょう"
+          signupLabel="会員登録（無料）"
+          returnTo="/badges"
+          layout="banner"
+        >
+          バッジは学生会員の方が獲得できます。登録はメールアドレスだけで、無料です。
+        </JoinInvitation>
       )}
 
       {status.series.map((series) => (

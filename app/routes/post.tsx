@@ -1,4 +1,5 @@
 import { Link } from '../ui/link';
+import { JoinInvitation } from '../features/accounts/components/join-invitation';
 import { PostFacts } from '../features/posts/components/post-facts';
 import { canReadFullText, visibleSections } from '../features/posts/full-text-access';
 import { getViewer, requireStudent } from '../features/accounts/session-request.server';
@@ -11,17 +12,17 @@ import { readForm } from '../lib/form-data.server';
 import { data } from 'react-router';
 import { getPost } from '../features/posts/get-post.server';
 import { POST_TYPES, postTypeBySlug } from '../features/posts/post-types';
-import { excerpt, formatDate } from '../lib/format';
+import { excerpt } from '../lib/format';
 import { parseId } from '../lib/http';
 import { SHARED_PAGE_BY_AUDIENCE } from '../lib/shared-page';
 import { originFromMatches, pageMeta } from '../lib/meta';
-import { withRedirectTo } from '../lib/return-path';
 import { Breadcrumbs, type Crumb } from '../ui/breadcrumbs';
 import { postGraduationLabel } from '../features/accounts/schemas';
 import { NameText } from '../ui/name-text';
 import { KeepWords } from '../ui/keep-words';
 import type { Route } from './+types/post';
 import styles from './post.module.css';
+import { DateText } from '../ui/date-text';
 
 /**
  * The same page for every member and for every visitor (docs/decisions/030-shared-pages.md): the
@@ -126,7 +127,7 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
           </h1>
           <p className={styles.meta}>
             <span>{authorLine(post)}</span>
-            <time dateTime={post.publishedAt}>{formatDate(post.publishedAt)} 公開</time>
+            <DateText value={post.publishedAt} suffix=" 公開" />
           </p>
           <ReactionButtons postId={post.id} postTitle={post.title} usefulCount={post.usefulCount} />
         </header>
@@ -150,22 +151,15 @@ export default function PostPage({ loaderData, actionData }: Route.ComponentProp
         </div>
 
         {truncated && (
-          <aside className={styles.gate} aria-labelledby="gate-title">
-            <h2 id="gate-title" className={styles.gateTitle}>
-              続きは会員登録（無料）で読めます
-            </h2>
-            <p className={styles.gateText}>
-              会員になると、すべての体験記・ES・クチコミを全文で読めるほか、お気に入り企業の登録やインターン評価の比較ができます。
-            </p>
-            <div className={styles.gateActions}>
-              <Link to={withRedirectTo('/signup', returnTo)} className={styles.gatePrimary}>
-                無料で会員登録する
-              </Link>
-              <Link to={withRedirectTo('/login', returnTo)} className={styles.gateSecondary}>
-                ログイン
-              </Link>
-            </div>
-          </aside>
+          <JoinInvitation
+            id="gate-title"
+            title="続きは会員登録（無料）で読めます"
+            signupLabel="無料で会員登録する"
+            returnTo={returnTo}
+            layout="gate"
+          >
+            会員になると、すべての体験記・ES・クチコミを全文で読めるほか、お気に入り企業の登録やインターン評価の比較ができます。
+          </JoinInvitation>
         )}
         <footer className={styles.reactions}>
           <p className={styles.reactionsText}>この{info.label}は参考になりましたか？</p>

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { withRedirectTo } from '../../lib/return-path';
 import { describe, expect, it } from 'vitest';
 import {
   fieldErrors,
@@ -16,7 +17,6 @@ import {
   safeRedirectPath,
   safeReturnPath,
   signupSchema,
-  withReturnPath,
 } from './schemas';
 import { DEMO_PASSWORD } from '../demo/accounts';
 import { endsSession, isOverLimit, isSessionActive, needsSlowDown, needsTouch, IDLE_TIMEOUT_MS, TOUCH_INTERVAL_MS } from './session-policy';
@@ -125,8 +125,8 @@ describe('safeReturnPath (the page to come back to after signing up)', () => {
     expect(safeReturnPath('/signups')).toBe('/signups');
   });
   it('links login and sign-up to each other with the page, encoded', () => {
-    expect(withReturnPath('/signup', '/companies/3?tab=intern')).toBe('/signup?redirect_to=%2Fcompanies%2F3%3Ftab%3Dintern');
-    expect(withReturnPath('/login', null)).toBe('/login');
+    expect(withRedirectTo('/signup', '/companies/3?tab=intern')).toBe('/signup?redirect_to=%2Fcompanies%2F3%3Ftab%3Dintern');
+    expect(withRedirectTo('/login', null)).toBe('/login');
   });
   it('knows /mypage itself from the pages under it', () => {
     expect(isProfilePath('/mypage')).toBe(true);

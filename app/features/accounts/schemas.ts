@@ -3,7 +3,7 @@
 import { z } from '../../lib/zod';
 import { currentGraduationYear } from '../../lib/academic-year';
 import { DEMO_PASSWORD } from '../../lib/demo-password';
-import { isCarriableReturnPath, withRedirectTo } from '../../lib/return-path';
+import { isCarriableReturnPath } from '../../lib/return-path';
 
 export const PASSWORD_MIN = 8;
 /** Long passphrases are welcome; the cap only keeps hashing cheap to refuse. */
@@ -214,11 +214,6 @@ export function safeReturnPath(raw: unknown): string | null {
 /** /mypage itself (the profile form), with or without a query: no way back to it is needed from it. */
 export function isProfilePath(path: string): boolean {
   return /^\/mypage(?:[?#]|$)/.test(path);
-}
-
-/** The login or sign-up page, carrying the page to come back to (the two link to each other). */
-export function withReturnPath(path: '/login' | '/signup', returnTo: string | null): `/${string}` {
-  return withRedirectTo(path, returnTo);
 }
 
 /** A filled honeypot field: a bot, not a person (the field is hidden from people). */

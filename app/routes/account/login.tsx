@@ -1,18 +1,12 @@
 import { data, redirect, redirectDocument, useNavigation, useSearchParams } from 'react-router';
+import { withRedirectTo } from '../../lib/return-path';
 import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { EmailField } from '../../features/accounts/components/email-field';
 import { HoneypotField } from '../../features/accounts/components/honeypot-field';
 import { logIn } from '../../features/accounts/log-in.server';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
-import {
-  HONEYPOT_FIELD,
-  isHoneypotFilled,
-  loginSchema,
-  safeRedirectPath,
-  safeReturnPath,
-  withReturnPath,
-} from '../../features/accounts/schemas';
+import { HONEYPOT_FIELD, isHoneypotFilled, loginSchema, safeRedirectPath, safeReturnPath } from '../../features/accounts/schemas';
 import { ensureSession, getSession, readSessionId, sessionCookieHeaders } from '../../features/accounts/session-request.server';
 import { rotateSession } from '../../features/accounts/sessions.server';
 import { AppError, type FormErrors } from '../../lib/app-error';
@@ -78,7 +72,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
             <Link to="/password_reset">パスワードをお忘れの方</Link>
           </p>
           <p>
-            アカウントをお持ちでない方は <Link to={withReturnPath('/signup', loaderData.returnTo)}>会員登録（無料）</Link>
+            アカウントをお持ちでない方は <Link to={withRedirectTo('/signup', loaderData.returnTo)}>会員登録（無料）</Link>
           </p>
         </>
       }

@@ -1,10 +1,11 @@
 import { data, redirect, useNavigation } from 'react-router';
+import { withRedirectTo } from '../../lib/return-path';
 import { AuthPage, authStyles, FormAlert } from '../../features/accounts/components/auth-page';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { EmailField } from '../../features/accounts/components/email-field';
 import { HoneypotField } from '../../features/accounts/components/honeypot-field';
 import { accountPageHeaders } from '../../features/accounts/page-headers';
-import { PASSWORD_MIN, safeReturnPath, signupSchema, withReturnPath } from '../../features/accounts/schemas';
+import { PASSWORD_MIN, safeReturnPath, signupSchema } from '../../features/accounts/schemas';
 import { requestSignUp } from '../../features/accounts/request-sign-up.server';
 import { RECIPIENT_LIMIT_NOTE } from '../../features/accounts/email-limits';
 import { emailRequester, emailsLimited, readEmailRequest } from '../../features/accounts/email-limits.server';
@@ -63,7 +64,7 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
       lead="登録すると、先輩のインターン体験記・選考体験記・ESを全文読めるようになります。"
       footer={
         <p>
-          すでにアカウントをお持ちの方は <Link to={withReturnPath('/login', returnTo)}>ログイン</Link>
+          すでにアカウントをお持ちの方は <Link to={withRedirectTo('/login', returnTo)}>ログイン</Link>
         </p>
       }
     >
@@ -76,7 +77,7 @@ export default function SignupPage({ loaderData, actionData }: Route.ComponentPr
             {RECIPIENT_LIMIT_NOTE}
           </FormAlert>
           {/* A plain link: a fresh page with an empty form (the answer above stays until then). */}
-          <a href={withReturnPath('/signup', returnTo)} className={buttonClassName({ variant: 'secondary', fullWidth: true })}>
+          <a href={withRedirectTo('/signup', returnTo)} className={buttonClassName({ variant: 'secondary', fullWidth: true })}>
             別のメールアドレスで登録する
           </a>
         </>
