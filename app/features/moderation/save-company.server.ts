@@ -14,13 +14,11 @@ import { normalizeSearchText } from '../search/normalize';
 import { recordModeratorAction } from './audit-log.server';
 import { findSimilarCompanies, type SimilarCompany } from './find-similar-companies.server';
 import { AppError } from '../../lib/app-error';
+import type { CatalogSaveOutcome } from './catalog-outcome';
 import { createdFields } from '../../lib/field-changes';
 import type { FieldErrors } from '../../lib/form';
 
-export type SaveCompanyOutcome =
-  | { status: 'saved'; companyId: number; created: boolean; changed: boolean }
-  /** Similar names exist and the moderator has not confirmed this name yet. */
-  | { status: 'similar'; similar: SimilarCompany[]; similarFor: string };
+export type SaveCompanyOutcome = CatalogSaveOutcome<SimilarCompany>;
 
 export const SIMILAR_COMPANY_MESSAGE =
   '似た名前の企業がすでに登録されています。同じ企業を重複して登録していないか確認し、チェックを入れてからもう一度保存してください。';
@@ -70,7 +68,7 @@ export async function saveCompany(options: { moderatorId: number; companyId?: nu
         companyId,
         detail: createdFields(fields),
       });
-      return { companyId, created: true, changed: true };
+      return { id: companyId, created: true, changed: true };
     }
     const { changes } = await updateCompany({ tx, companyId: existing.id, fields });
     const changed = Object.keys(changes).length > 0;
@@ -83,7 +81,7 @@ export async function saveCompany(options: { moderatorId: number; companyId?: nu
         detail: changes,
       });
     }
-    return { companyId: existing.id, created: false, changed };
+    return { id: existing.id, created: false, changed };
   });
   // This process's search sees the change now instead of at its next 5-second check.
   if (outcome.changed) refreshCompanyCatalog();

@@ -15,11 +15,11 @@ import { updateRecruitService } from '../recruit-services/update-recruit-service
 import { normalizeSearchText } from '../search/normalize';
 import { recordModeratorAction } from './audit-log.server';
 
+import type { CatalogSaveOutcome } from './catalog-outcome';
+
 export type SimilarService = { id: number; name: string; kana: string; category: string };
 
-export type SaveServiceOutcome =
-  | { status: 'saved'; recruitServiceId: number; created: boolean; changed: boolean }
-  | { status: 'similar'; similar: SimilarService[]; similarFor: string };
+export type SaveServiceOutcome = CatalogSaveOutcome<SimilarService>;
 
 export const SERVICE_NAME_TAKEN_MESSAGE =
   'この名前の就活サービスはすでに登録されています。別の名前にするか、登録済みのサービスを編集してください。';
@@ -80,7 +80,7 @@ export async function saveService(options: {
           recruitServiceId,
           detail: createdFields(fields),
         });
-        return { recruitServiceId, created: true, changed: true };
+        return { id: recruitServiceId, created: true, changed: true };
       }
       const { changes } = await updateRecruitService({ tx, recruitServiceId: existing.id, fields });
       const changed = Object.keys(changes).length > 0;
@@ -93,7 +93,7 @@ export async function saveService(options: {
           detail: changes,
         });
       }
-      return { recruitServiceId: existing.id, created: false, changed };
+      return { id: existing.id, created: false, changed };
     });
     return { status: 'saved', ...outcome };
   } catch (error) {

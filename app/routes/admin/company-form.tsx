@@ -1,4 +1,4 @@
-import { redirect } from 'react-router';
+import { PrefectureOptions } from '../../features/companies/components/prefecture-options';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
 import {
@@ -13,20 +13,18 @@ import { listFilterOptions } from '../../features/companies/list-filter-options.
 import type { SimilarCompany } from '../../features/moderation/find-similar-companies.server';
 import { SIMILAR_COMPANY_MESSAGE, saveCompany } from '../../features/moderation/save-company.server';
 import { AppError, type FormErrors } from '../../lib/app-error';
-import { parseForm, textValue } from '../../lib/form';
-import { readFormData } from '../../lib/form-data.server';
-import { formatDateTime } from '../../lib/format-date-time';
+import { textValue } from '../../lib/form';
 import { parseId } from '../../lib/http';
 import { tokyoYear } from '../../lib/tokyo-time';
 import { privatePageMeta } from '../../lib/meta';
 import { Input } from '../../ui/input';
-import { Link } from '../../ui/link';
 import { Select } from '../../ui/select';
 import { Textarea } from '../../ui/textarea';
 import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/company-form';
-import { type CatalogRefusal, refuseCatalogForm, savedAfter, savedMessages, savedOf } from './catalog-form';
-import { CatalogFormActions, ConfirmSimilar, SavedNote } from './catalog-form-parts';
+import { savedMessages, savedOf } from './catalog-form';
+import { CatalogFormActions, CatalogFormHead, ConfirmSimilar, SimilarEntries } from './catalog-form-parts';
+import { saveCatalogForm } from './catalog-form-action.server';
 import styles from './catalog.module.css';
 
 // /admin/companies/new and /admin/companies/{id}/edit: one form for adding and editing a company
@@ -61,17 +59,12 @@ export const formErrors: FormErrors = { validation_failed: {} };
 export async function action({ request, params }: Route.ActionArgs) {
   const moderator = await requireModerator(request);
   const existing = await companyOf(params);
-  const form = await readFormData(request);
-  const result = parseForm(companyFormSchema, form);
-  const refuse = (refusal: Omit<CatalogRefusal<SimilarCompany>, 'ok' | 'values'>, status: number) =>
-    refuseCatalogForm(form, refusal, status);
-  if (!result.ok) return refuse({ errors: result.errors, similar: [], similarFor: null }, 400);
-
-  const outcome = await saveCompany({ moderatorId: moderator.id, companyId: existing?.id, form: result.data });
-  if (outcome.status === 'similar') {
-    return refuse({ errors: { confirmSimilar: SIMILAR_COMPANY_MESSAGE }, similar: outcome.similar, similarFor: outcome.similarFor }, 409);
-  }
-  return redirect(`/admin/companies/${outcome.companyId}/edit?saved=${savedAfter(outcome)}`);
+  return saveCatalogForm(request, {
+    schema: companyFormSchema,
+    save: (form) => saveCompany({ moderatorId: moderator.id, companyId: existing?.id, form }),
+    similarMessage: SIMILAR_COMPANY_MESSAGE,
+    editPath: (id) => `/admin/companies/${id}/edit`,
+  });
 }
 
 const MATCH_LABELS: Record<SimilarCompany['match'], string> = {
@@ -80,25 +73,6 @@ const MATCH_LABELS: Record<SimilarCompany['match'], string> = {
   contained: 'この名前に含まれる',
 };
 
-function SimilarWarning({ similar }: { similar: SimilarCompany[] }) {
-  return (
-    <section className={styles.warning} aria-labelledby="similar-title">
-      <h2 id="similar-title">似た名前の企業が登録されています</h2>
-      <p>同じ企業を重複して登録しないよう、次の企業と別の企業であることを確かめてください（リンクは新しいタブで開きます）。</p>
-      <ul>
-        {similar.map((company) => (
-          <li key={company.id}>
-            <a href={`/admin/companies/${company.id}/edit`} target="_blank" rel="noreferrer">
-              {company.name}
-            </a>
-            （{company.kana}・{company.prefectureName}・ID {company.id}・{MATCH_LABELS[company.match]}）
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 export default function CompanyForm({ loaderData, actionData }: Route.ComponentProps) {
   const { company, options, saved, thisYear } = loaderData;
   const values = actionData?.values;
@@ -106,29 +80,16 @@ export default function CompanyForm({ loaderData, actionData }: Route.ComponentP
   // What was typed comes back after a refusal; otherwise what is stored.
   const field = (name: string, stored: string | number | null | undefined) =>
     textValue(values, name) ?? (stored == null ? '' : String(stored));
-  const regions = [...new Set(options.prefectures.map((prefecture) => prefecture.region))];
 
   return (
     <section className={styles.section} aria-labelledby="company-form-title">
-      <Link to="/admin/companies" className={styles.back}>
-        ← 企業一覧に戻る
-      </Link>
-      <h1 id="company-form-title" className={styles.title}>
-        {company ? `企業の編集: ${company.name}` : '企業の追加'}
-      </h1>
-      {saved && <SavedNote message={SAVED_MESSAGES[saved]} publicPath={company ? `/companies/${company.id}` : null} />}
-      {company && (
-        <dl className={styles.facts}>
-          <dt>ID</dt>
-          <dd>{company.id}</dd>
-          <dt>公開投稿</dt>
-          <dd>{company.publishedPostCount.toLocaleString('ja-JP')}件</dd>
-          <dt>登録日時</dt>
-          <dd>{formatDateTime(company.createdAt)}</dd>
-          <dt>更新日時</dt>
-          <dd>{formatDateTime(company.updatedAt)}</dd>
-        </dl>
-      )}
+      <CatalogFormHead
+        titleId="company-form-title"
+        title={company ? `企業の編集: ${company.name}` : '企業の追加'}
+        back={{ to: '/admin/companies', label: '企業一覧に戻る' }}
+        saved={saved && { message: SAVED_MESSAGES[saved], publicPath: company ? `/companies/${company.id}` : null }}
+        entry={company && { ...company, more: [['公開投稿', `${company.publishedPostCount.toLocaleString('ja-JP')}件`]] }}
+      />
       <ValidatedForm
         method="post"
         className={`${styles.form} ${styles.formPanel}`}
@@ -136,7 +97,14 @@ export default function CompanyForm({ loaderData, actionData }: Route.ComponentP
         serverErrors={actionData?.errors}
       >
         <CsrfField />
-        {similar.length > 0 && <SimilarWarning similar={similar} />}
+        {similar.length > 0 && (
+          <SimilarEntries
+            title="似た名前の企業が登録されています"
+            lead="同じ企業を重複して登録しないよう、次の企業と別の企業であることを確かめてください（リンクは新しいタブで開きます）。"
+            entries={similar.map((other) => ({ ...other, note: `${other.kana}・${other.prefectureName}・${MATCH_LABELS[other.match]}` }))}
+            editPath={(id) => `/admin/companies/${id}/edit`}
+          />
+        )}
         <Input
           label="企業名"
           name="name"
@@ -170,17 +138,7 @@ export default function CompanyForm({ loaderData, actionData }: Route.ComponentP
             placeholder="選択してください"
             defaultValue={textValue(values, 'prefectureId') ?? (company ? String(company.prefectureId) : undefined)}
           >
-            {regions.map((region) => (
-              <optgroup key={region} label={region}>
-                {options.prefectures
-                  .filter((prefecture) => prefecture.region === region)
-                  .map((prefecture) => (
-                    <option key={prefecture.id} value={String(prefecture.id)}>
-                      {prefecture.name}
-                    </option>
-                  ))}
-              </optgroup>
-            ))}
+            <PrefectureOptions prefectures={options.prefectures} />
           </Select>
         </div>
         <Input

@@ -1,7 +1,6 @@
-import { redirect } from 'react-router';
 import { CsrfField } from '../../features/accounts/components/csrf-field';
 import { requireModerator } from '../../features/accounts/session-request.server';
-import { SIMILAR_SERVICE_MESSAGE, type SimilarService, saveService } from '../../features/moderation/save-service.server';
+import { SIMILAR_SERVICE_MESSAGE, saveService } from '../../features/moderation/save-service.server';
 import { getServiceForEditing } from '../../features/recruit-services/get-service-for-editing.server';
 import {
   SERVICE_CATEGORY_MAX,
@@ -12,18 +11,16 @@ import {
   serviceFormSchema,
 } from '../../features/recruit-services/service-form-schema';
 import { AppError, type FormErrors } from '../../lib/app-error';
-import { parseForm, textValue } from '../../lib/form';
-import { readFormData } from '../../lib/form-data.server';
-import { formatDateTime } from '../../lib/format-date-time';
+import { textValue } from '../../lib/form';
 import { parseId } from '../../lib/http';
 import { privatePageMeta } from '../../lib/meta';
 import { Input } from '../../ui/input';
-import { Link } from '../../ui/link';
 import { Textarea } from '../../ui/textarea';
 import { ValidatedForm } from '../../ui/validated-form';
 import type { Route } from './+types/service-form';
-import { type CatalogRefusal, refuseCatalogForm, savedAfter, savedMessages, savedOf } from './catalog-form';
-import { CatalogFormActions, ConfirmSimilar, SavedNote } from './catalog-form-parts';
+import { savedMessages, savedOf } from './catalog-form';
+import { CatalogFormActions, CatalogFormHead, ConfirmSimilar, SimilarEntries } from './catalog-form-parts';
+import { saveCatalogForm } from './catalog-form-action.server';
 import styles from './catalog.module.css';
 
 // /admin/services/new and /admin/services/{id}/edit: adding and editing a job-hunting service
@@ -57,17 +54,12 @@ export const formErrors: FormErrors = { validation_failed: {} };
 export async function action({ request, params }: Route.ActionArgs) {
   const moderator = await requireModerator(request);
   const existing = await serviceOf(params);
-  const form = await readFormData(request);
-  const result = parseForm(serviceFormSchema, form);
-  const refuse = (refusal: Omit<CatalogRefusal<SimilarService>, 'ok' | 'values'>, status: number) =>
-    refuseCatalogForm(form, refusal, status);
-  if (!result.ok) return refuse({ errors: result.errors, similar: [], similarFor: null }, 400);
-
-  const outcome = await saveService({ moderatorId: moderator.id, recruitServiceId: existing?.id, form: result.data });
-  if (outcome.status === 'similar') {
-    return refuse({ errors: { confirmSimilar: SIMILAR_SERVICE_MESSAGE }, similar: outcome.similar, similarFor: outcome.similarFor }, 409);
-  }
-  return redirect(`/admin/services/${outcome.recruitServiceId}/edit?saved=${savedAfter(outcome)}`);
+  return saveCatalogForm(request, {
+    schema: serviceFormSchema,
+    save: (form) => saveService({ moderatorId: moderator.id, recruitServiceId: existing?.id, form }),
+    similarMessage: SIMILAR_SERVICE_MESSAGE,
+    editPath: (id) => `/admin/services/${id}/edit`,
+  });
 }
 
 export default function ServiceForm({ loaderData, actionData }: Route.ComponentProps) {
@@ -78,23 +70,13 @@ export default function ServiceForm({ loaderData, actionData }: Route.ComponentP
 
   return (
     <section className={styles.section} aria-labelledby="service-form-title">
-      <Link to="/admin/services" className={styles.back}>
-        ← 就活サービス一覧に戻る
-      </Link>
-      <h1 id="service-form-title" className={styles.title}>
-        {service ? `就活サービスの編集: ${service.name}` : '就活サービスの追加'}
-      </h1>
-      {saved && <SavedNote message={SAVED_MESSAGES[saved]} publicPath={service ? `/recruit_services/${service.id}` : null} />}
-      {service && (
-        <dl className={styles.facts}>
-          <dt>ID</dt>
-          <dd>{service.id}</dd>
-          <dt>登録日時</dt>
-          <dd>{formatDateTime(service.createdAt)}</dd>
-          <dt>更新日時</dt>
-          <dd>{formatDateTime(service.updatedAt)}</dd>
-        </dl>
-      )}
+      <CatalogFormHead
+        titleId="service-form-title"
+        title={service ? `就活サービスの編集: ${service.name}` : '就活サービスの追加'}
+        back={{ to: '/admin/services', label: '就活サービス一覧に戻る' }}
+        saved={saved && { message: SAVED_MESSAGES[saved], publicPath: service ? `/recruit_services/${service.id}` : null }}
+        entry={service}
+      />
       <ValidatedForm
         method="post"
         className={`${styles.form} ${styles.formPanel}`}
@@ -103,20 +85,12 @@ export default function ServiceForm({ loaderData, actionData }: Route.ComponentP
       >
         <CsrfField />
         {similar.length > 0 && (
-          <section className={styles.warning} aria-labelledby="similar-title">
-            <h2 id="similar-title">同じ名前と見なされる就活サービスがあります</h2>
-            <p>全角・半角やひらがな・カタカナの違いを除くと、次のサービスと同じ名前です。重複していないか確かめてください。</p>
-            <ul>
-              {similar.map((other) => (
-                <li key={other.id}>
-                  <a href={`/admin/services/${other.id}/edit`} target="_blank" rel="noreferrer">
-                    {other.name}
-                  </a>
-                  （{other.kana}・{other.category}・ID {other.id}）
-                </li>
-              ))}
-            </ul>
-          </section>
+          <SimilarEntries
+            title="同じ名前と見なされる就活サービスがあります"
+            lead="全角・半角やひらがな・カタカナの違いを除くと、次のサービスと同じ名前です。重複していないか確かめてください。"
+            entries={similar.map((other) => ({ ...other, note: `${other.kana}・${other.category}` }))}
+            editPath={(id) => `/admin/services/${id}/edit`}
+          />
         )}
         <Input label="サービス名" name="name" required maxLength={SERVICE_NAME_MAX} defaultValue={field('name', service?.name)} />
         <Input
