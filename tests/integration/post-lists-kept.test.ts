@@ -89,4 +89,36 @@ describe('kept post lists', () => {
     await changesHeard();
     expect(await statements(() => internList())).toBeGreaterThan(0);
   });
+
+  it('count a list once for all its pages and orders, and again once a publication is heard', async () => {
+    await changesHeard();
+    const first = (await publishPost({ type: 'intern_experience', authorId, companyId })).postId;
+    await changesHeard();
+    const filtered = (extra: string) =>
+      loadPostList({
+        scope: INTERN_EXPERIENCE_SCOPE,
+        url: new URL(`http://test.local/intern_experiences?industry=${industryIdOf('ソフトウェア')}${extra}`),
+      });
+    const counts = (sent: string[]) => sent.filter((statement) => statement.includes('count(*)')).length;
+    const before = (await filtered('&sort=new')).list!;
+    expect(before.posts.map((post) => post.id)).toContain(first);
+    // Another page and another order of the same filters: the page is read, the count is not.
+    const otherPage = await statementsDuring(() => filtered('&sort=new&page=2'));
+    expect(otherPage.length).toBeGreaterThan(0);
+    expect(counts(otherPage)).toBe(0);
+    expect(counts(await statementsDuring(() => filtered('&sort=useful')))).toBe(0);
+    expect((await filtered('&sort=useful')).list!.total).toBe(before.total);
+    // Other filters have a count of their own.
+    expect(counts(await statementsDuring(() => filtered('&sort=new&year=2025')))).toBe(1);
+
+    // A post published is counted on the next page read, once its publication is heard.
+    const second = (await publishPost({ type: 'intern_experience', authorId, companyId })).postId;
+    await changesHeard();
+    const after = await statementsDuring(async () => {
+      const list = (await filtered('&sort=useful&page=2')).list!;
+      expect(list.total).toBe(before.total + 1);
+    });
+    expect(counts(after)).toBe(1);
+    expect((await filtered('&sort=new')).list!.posts.map((post) => post.id)).toContain(second);
+  });
 });

@@ -59,13 +59,34 @@ type Row = {
   company_name: string | null;
 };
 
-/** One page of a post list, filtered and sorted as its URL says (two statements: the count, the page). */
-export async function listPosts(options: { scope: ListScope; query: PostListQuery; companyId?: number }): Promise<PostListPage> {
-  const where = listConditions(options.scope, options.query, options.companyId ?? null);
-  const [countRow] = await selectRows<{ n: number }>(
+/**
+ * How many posts a list holds, up to one past the cap: the count of `listPosts`, which every page
+ * and order of one list's filters share (`counted` from an earlier page spares the statement).
+ */
+export function countedOf(page: Pick<PostListPage, 'total' | 'more'>): number {
+  return page.more ? COUNT_CAP + 1 : page.total;
+}
+
+/** How many posts match `where`, counting no further than one past the cap. */
+async function countListed(where: SQL): Promise<number> {
+  const [row] = await selectRows<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM post_listings l WHERE ${where} LIMIT ${COUNT_CAP + 1}) AS capped`,
   );
-  const counted = Number(countRow?.n ?? 0);
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of a post list, filtered and sorted as its URL says: two statements, the count and the
+ * page, or the page alone when the list's count is known (`counted`, from `countedOf`).
+ */
+export async function listPosts(options: {
+  scope: ListScope;
+  query: PostListQuery;
+  companyId?: number;
+  counted?: number;
+}): Promise<PostListPage> {
+  const where = listConditions(options.scope, options.query, options.companyId ?? null);
+  const counted = options.counted ?? (await countListed(where));
   const more = counted > COUNT_CAP;
   const total = Math.min(counted, COUNT_CAP);
   const { page, pageCount, offset } = pageOf({ total, page: options.query.page, perPage: POSTS_PER_PAGE });

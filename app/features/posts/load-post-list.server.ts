@@ -5,7 +5,7 @@ import { ByteLru } from '../../lib/byte-lru';
 import { forMs, registerCache } from '../../lib/caches.server';
 import { listFilterOptions } from '../companies/list-filter-options.server';
 import { parsePostListQuery, type ListScope, type PostListQuery } from './list-filters';
-import { listFacets, listPosts, type ListFacets, type PostListPage } from './list-posts.server';
+import { countedOf, listFacets, listPosts, type ListFacets, type PostListPage } from './list-posts.server';
 import { parseQuestionQuery, QUESTION_QUERY_MIN } from './question-search';
 import { searchEntrySheetQuestions, type QuestionSearchResult } from './search-entry-sheets.server';
 
@@ -25,9 +25,15 @@ export type PostListData = {
 
 const TTL_MS = 10_000;
 const MAX_BYTES = 8 * 1024 * 1024;
+const MAX_COUNT_BYTES = 512 * 1024;
 
 type Kept = { data: PostListData; until: number };
 const kept = new ByteLru<string, Kept>(MAX_BYTES);
+/**
+ * How many posts each list holds, by list, company and filters: every page and order of a list
+ * shares its count, so paging through one reads only its pages (decision 073's addendum).
+ */
+const counts = new ByteLru<string, { counted: number; until: number }>(MAX_COUNT_BYTES);
 /** Reads under way, shared by the requests for the same list that arrive meanwhile. */
 const reading = new Map<string, { contentEpoch: number; data: Promise<PostListData> }>();
 /** Counts the changes of published content heard (and every restart of listening). */
@@ -35,13 +41,14 @@ let contentEpoch = 0;
 
 registerCache({
   name: 'post lists',
-  holds: "what a post list or an ES question search shows (posts, facets, questions), by list, company and the URL's parsed query",
+  holds:
+    "what a post list or an ES question search shows (posts, facets, questions), by list, company and the URL's parsed query; and each list's count, by its filters",
   feeds: 'the cross-company post lists, the ES search by question and the company post lists (loadPostList)',
   lifetime: `${forMs(TTL_MS)}; nothing is kept or served while this process may miss a change`,
   invalidatedBy:
     "a post published, unpublished, deleted or edited while published, a company renamed or moved (migration 0025: 'c:' on personal_changes), heard by every process; every successful write of this process (server/page-cache-writes.ts)",
-  bound: `${MAX_BYTES / 1024 / 1024} MB (the lists' JSON size), the least recently used go first`,
-  size: () => kept.size,
+  bound: `${MAX_BYTES / 1024 / 1024} MB (the lists' JSON size) and ${MAX_COUNT_BYTES / 1024} KB of counts, the least recently used go first`,
+  size: () => kept.size + counts.size,
   clear: () => forgetPostLists(),
 });
 
@@ -49,6 +56,7 @@ registerCache({
 export function forgetPostLists(): void {
   contentEpoch += 1;
   kept.clear();
+  counts.clear();
   reading.clear();
 }
 
@@ -75,21 +83,32 @@ export async function loadPostList(options: { scope: ListScope; url: URL; compan
   const started = contentEpoch;
   const pending = reading.get(key);
   if (live && pending?.contentEpoch === started) return pending.data;
-  const data = readPostList(scope, query, companyId);
+  // The list's count, shared by its pages and orders (the page, sort and question do not change it).
+  const countKey = `${scope.family} ${scope.type ?? ''} ${companyId ?? ''} ${JSON.stringify({ ...query, page: 0, sort: '', q: '' })}`;
+  const count = live ? counts.get(countKey) : undefined;
+  const data = readPostList(scope, query, companyId, count && count.until > now ? count.counted : undefined);
   if (!live) return data;
   reading.set(key, { contentEpoch: started, data });
   try {
     const read = await data;
     // Kept only if no change was heard while it was read, and this process still hears them.
-    if (contentEpoch === started && changeMark() !== null)
+    if (contentEpoch === started && changeMark() !== null) {
       kept.set(key, { data: read, until: now + TTL_MS }, JSON.stringify(read).length + key.length);
+      if (read.list && !(count && count.until > now))
+        counts.set(countKey, { counted: countedOf(read.list), until: now + TTL_MS }, countKey.length + 16);
+    }
     return read;
   } finally {
     if (reading.get(key)?.data === data) reading.delete(key);
   }
 }
 
-async function readPostList(scope: ListScope, query: PostListQuery, companyId: number | undefined): Promise<PostListData> {
+async function readPostList(
+  scope: ListScope,
+  query: PostListQuery,
+  companyId: number | undefined,
+  counted: number | undefined,
+): Promise<PostListData> {
   const typed = query.q.trim();
   const search = typed ? parseQuestionQuery(typed) : null;
   const queryMessage = typed && !search ? `設問は${QUESTION_QUERY_MIN}文字以上で探してください。` : null;
@@ -100,7 +119,7 @@ async function readPostList(scope: ListScope, query: PostListQuery, companyId: n
   const [facets, filterOptions, list, questions] = await Promise.all([
     listFacets({ scope, companyId }),
     scope.industry ? listFilterOptions() : Promise.resolve(null),
-    search ? Promise.resolve(null) : listPosts({ scope, query, companyId }),
+    search ? Promise.resolve(null) : listPosts({ scope, query, companyId, counted }),
     groupQuestions ? searchEntrySheetQuestions({ scope, query, search, companyId, withHits: search !== null }) : Promise.resolve(null),
   ]);
   return { query, facets, industries: filterOptions?.industries ?? [], list, questions, searching: search !== null, queryMessage };
