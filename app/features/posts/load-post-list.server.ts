@@ -85,17 +85,20 @@ export async function loadPostList(options: { scope: ListScope; url: URL; compan
   if (live && pending?.contentEpoch === started) return pending.data;
   // The list's count, shared by its pages and orders (the page, sort and question do not change it).
   const countKey = `${scope.family} ${scope.type ?? ''} ${companyId ?? ''} ${JSON.stringify({ ...query, page: 0, sort: '', q: '' })}`;
-  const count = live ? counts.get(countKey) : undefined;
-  const data = readPostList(scope, query, companyId, count && count.until > now ? count.counted : undefined);
+  const cached = live ? counts.get(countKey) : undefined;
+  const count = cached && cached.until > now ? cached : undefined;
+  const data = readPostList(scope, query, companyId, count?.counted);
   if (!live) return data;
   reading.set(key, { contentEpoch: started, data });
   try {
     const read = await data;
     // Kept only if no change was heard while it was read, and this process still hears them.
     if (contentEpoch === started && changeMark() !== null) {
-      kept.set(key, { data: read, until: now + TTL_MS }, JSON.stringify(read).length + key.length);
-      if (read.list && !(count && count.until > now))
-        counts.set(countKey, { counted: countedOf(read.list), until: now + TTL_MS }, countKey.length + 16);
+      // A page is kept no longer than the count it shows: nothing it shows is older than TTL_MS.
+      const until = read.list && count ? count.until : now + TTL_MS;
+      kept.set(key, { data: read, until }, JSON.stringify(read).length + key.length);
+      // The key's characters at two bytes each, and the entry around them.
+      if (read.list && !count) counts.set(countKey, { counted: countedOf(read.list), until: now + TTL_MS }, countKey.length * 2 + 64);
     }
     return read;
   } finally {
