@@ -14,7 +14,6 @@ import type { ServiceForm } from '../recruit-services/service-form-schema';
 import { updateRecruitService } from '../recruit-services/update-recruit-service.server';
 import { normalizeSearchText } from '../search/normalize';
 import { recordModeratorAction } from './audit-log.server';
-
 import type { CatalogSaveOutcome } from './catalog-outcome';
 
 export type SimilarService = { id: number; name: string; kana: string; category: string };
