@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { createServer, request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { VIEWPORTS } from '../support/e2e-devices';
+import { rendered, VIEWPORTS } from '../support/e2e-devices';
 import { E2E_METRICS_TOKEN } from '../../playwright.config';
 
 test('the home page shows a Japanese site full of demo companies and posts', async ({ page }) => {
@@ -61,6 +63,84 @@ test('unknown pages get the Japanese 404 page with status 404', async ({ page })
   await expect(page).toHaveTitle('ページが見つかりません | シューログ');
   await expect(page.getByRole('link', { name: 'トップページへ戻る' })).toHaveAttribute('href', '/');
 });
+
+/**
+ * A proxy in front of the tests' server that sends each page of `path` up to its account menu and
+ * holds the rest until `release()`: what a slow network does when the browser paints a page it has
+ * not read to the end.
+ */
+async function proxyHoldingTheMenu(target: string, path: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const server = createServer((request, response) => {
+    const upstream = httpRequest(
+      new URL(request.url ?? '/', target),
+      { method: request.method, headers: { ...request.headers, host: new URL(target).host, 'accept-encoding': 'identity' } },
+      (answer) => {
+        const chunks: Buffer[] = [];
+        answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const headers = { ...answer.headers };
+          delete headers['content-length'];
+          response.writeHead(answer.statusCode ?? 502, headers);
+          const label = new URL(request.url ?? '/', target).pathname === path ? body.indexOf('aria-label="アカウント"') : -1;
+          const menu = label < 0 ? -1 : body.lastIndexOf('<nav', label);
+          if (menu < 0) {
+            response.end(body);
+            return;
+          }
+          response.write(body.subarray(0, menu));
+          void released.then(() => response.end(body.subarray(menu)));
+        });
+      },
+    );
+    request.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, release, close: () => server.close() };
+}
+
+// A layout shift seen in CI (0.0034 at 1280 px): the browser painted the page before it had read
+// the header's account menu, and the search box moved 168 px when the menu came.
+for (const device of VIEWPORTS) {
+  test(`the header does not move when a page is painted before its account menu has arrived, at ${device.viewport.width} px`, async ({
+    browser,
+    baseURL,
+  }) => {
+    const paths = device.mobile ? ['/companies'] : ['/', '/companies'];
+    for (const path of paths) {
+      const proxy = await proxyHoldingTheMenu(baseURL!, path);
+      const context = await browser.newContext({ viewport: device.viewport, isMobile: device.mobile, hasTouch: device.mobile });
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        const w = window as unknown as { __moved: string[] };
+        w.__moved = [];
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) {
+            const sources = (entry as unknown as { sources?: Array<{ node?: Node }> }).sources ?? [];
+            for (const source of sources) w.__moved.push(`${source.node?.nodeName} ${(source.node?.textContent ?? '').slice(0, 20)}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(`${proxy.origin}${path}`, { waitUntil: 'commit' });
+      // The first part is on screen: the header's search box (a phone's, or the desktop's) without the menu.
+      await expect(page.locator('header form[role=search]')).toBeVisible();
+      expect(await page.locator('header nav').count()).toBe(0);
+      await rendered(page);
+      proxy.release();
+      await expect(page.getByRole('navigation', { name: 'アカウント' })).toContainText('ログイン');
+      await page.waitForLoadState('load');
+      await rendered(page);
+      expect(await page.evaluate(() => (window as unknown as { __moved: string[] }).__moved), path).toEqual([]);
+      await context.close();
+      proxy.close();
+    }
+  });
+}
 
 test('visitor pages allow their scripts by hash, session pages by a per-response nonce', async ({ page, request }) => {
   const scriptHashes = (html: string) =>
