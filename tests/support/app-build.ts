@@ -1,5 +1,6 @@
 // For vitest files that start production servers: builds the app when build/ is missing or older
 // than the sources (the browser tests build it before they run; a lone vitest run may not have).
+// Never beside another build: one empties build/ under the other (.ci/run builds before its passes).
 import { execSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
