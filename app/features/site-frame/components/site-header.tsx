@@ -95,12 +95,6 @@ function MyPageLink() {
   );
 }
 
-/**
- * Marks the last item of each menu: the menu is shown once it has been read to there
- * (site-header.module.css), so a page painted while it arrives does not move its first items.
- */
-const MENU_END = { 'data-menu-end': '' } as const;
-
 export function SiteHeader() {
   const viewer = useViewer();
   useServerNotice();
@@ -138,7 +132,7 @@ export function SiteHeader() {
                   管理画面
                 </Link>
               )}
-              <Form method="post" action="/logout" className={styles.logoutForm} onSubmit={forgetLocalDrafts} {...MENU_END}>
+              <Form method="post" action="/logout" className={styles.logoutForm} onSubmit={forgetLocalDrafts}>
                 <CsrfField />
                 <button type="submit" className={styles.navLink}>
                   ログアウト
@@ -150,7 +144,7 @@ export function SiteHeader() {
               <Link to="/login" className={styles.navLink}>
                 ログイン
               </Link>
-              <Link to="/signup" className={styles.navPrimary} {...MENU_END}>
+              <Link to="/signup" className={styles.navPrimary}>
                 会員登録
               </Link>
             </>
