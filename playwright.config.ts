@@ -12,6 +12,12 @@ export const E2E_METRICS_TOKEN = 'e2e-metrics-token-0123456789';
 const FUZZ = /robustness\.spec\.ts/;
 /** Other spec files that start servers of their own and touch nothing of the shared one. */
 const OWN_SERVERS = /(server-process|production-start)\.spec\.ts/;
+/**
+ * The files of the longest flows on the shared server (a tracker company through every step, a
+ * server killed after a save, a sign-up from an article: 15–26 s each). Alphabetically they came
+ * last, and the run ended with two of them beside an idle third worker.
+ */
+const LONG_FLOWS = /(posting|signup-return|tracker)\.spec\.ts/;
 
 // Browser tests run against the production build (`npm run test:e2e` builds first), served as in
 // production, with Debian's Chromium; nothing here downloads a browser.
@@ -52,9 +58,9 @@ export default defineConfig({
   // the production starts and restarts it ended the run by two minutes); the files that start
   // servers of their own (production starts, restarts) one at a time beside it, on ports of their
   // own; the walks of every route take the next workers and depend on no other file (a failing
-  // desktop test skips none of them); the tests that share the one production server follow, with
-  // students and data of their own (tests/support/e2e-students.ts). E2E_WORKERS sets the number
-  // of workers (3 by default).
+  // desktop test skips none of them); the tests that share the one production server follow, the
+  // longest flows first, with students and data of their own (tests/support/e2e-students.ts).
+  // E2E_WORKERS sets the number of workers (3 by default).
   projects: [
     {
       name: 'fuzz',
@@ -75,8 +81,14 @@ export default defineConfig({
       use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
     },
     {
+      name: 'long-flows',
+      testMatch: LONG_FLOWS,
+      fullyParallel: true,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+    },
+    {
       name: 'desktop',
-      testIgnore: [/accessibility\.spec\.ts/, FUZZ, OWN_SERVERS],
+      testIgnore: [/accessibility\.spec\.ts/, FUZZ, OWN_SERVERS, LONG_FLOWS],
       // Test by test, not file by file: a long file left for last (the tracker's nine flows) ran
       // on one worker while the others idled, a minute and a half of a CI run on half a core.
       fullyParallel: true,
