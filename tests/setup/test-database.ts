@@ -113,7 +113,8 @@ async function migratedTemplate(serverUrl: string): Promise<string> {
  * A dump of an in-memory database with every migration applied, kept in the system's temporary
  * folder under a name made from the migrations: loading it costs a third of starting an empty
  * PGlite and migrating it, for each of the two dozen test files that open a database. Two files
- * that find none both make it; the second rename replaces the first with the same bytes.
+ * that find none both make it, each in a file of its own; the second rename replaces the first
+ * with the same bytes.
  */
 async function migratedSnapshot(): Promise<Blob> {
   const file = join(tmpdir(), `shulog-test-pglite-${migrationsHash()}.tar`);
@@ -123,7 +124,8 @@ async function migratedSnapshot(): Promise<Blob> {
     const database = await openDatabase({ kind: 'memory' });
     try {
       const dump = await (database.db as unknown as { $client: PGlite }).$client.dumpDataDir('none');
-      const partial = `${file}.${process.pid}`;
+      // A name of its own: test files run in threads of one process, so the pid is not enough.
+      const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
       writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
       renameSync(partial, file);
       return dump;
