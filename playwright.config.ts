@@ -18,6 +18,8 @@ const OWN_SERVERS = /(server-process|production-start)\.spec\.ts/;
  * last, and the run ended with two of them beside an idle third worker.
  */
 const LONG_FLOWS = /(posting|signup-return|tracker)\.spec\.ts/;
+/** Every project's browser: a desktop Chromium at 1280 px (a test sets a phone's viewport itself). */
+const DESKTOP = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined };
 
 // Browser tests run against the production build (`npm run test:e2e` builds first), served as in
 // production, with Debian's Chromium; nothing here downloads a browser.
@@ -66,25 +68,25 @@ export default defineConfig({
       name: 'fuzz',
       testMatch: FUZZ,
       workers: 1,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+      use: DESKTOP,
     },
     {
       name: 'own-servers',
       testMatch: OWN_SERVERS,
       workers: 1,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+      use: DESKTOP,
     },
     {
       name: 'route-walk',
       testMatch: /accessibility\.spec\.ts/,
       fullyParallel: true,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+      use: DESKTOP,
     },
     {
       name: 'long-flows',
       testMatch: LONG_FLOWS,
       fullyParallel: true,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+      use: DESKTOP,
     },
     {
       name: 'desktop',
@@ -92,7 +94,7 @@ export default defineConfig({
       // Test by test, not file by file: a long file left for last (the tracker's nine flows) ran
       // on one worker while the others idled, a minute and a half of a CI run on half a core.
       fullyParallel: true,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 900 }, channel: undefined },
+      use: DESKTOP,
     },
   ],
   webServer: [
