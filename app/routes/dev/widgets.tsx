@@ -15,6 +15,8 @@ import { Textarea } from '../../ui/textarea';
 // The route folder holds route modules only, so the gallery's own layout lives beside the widgets.
 import styles from '../../ui/dev-widgets.module.css';
 import { AppError } from '../../lib/app-error';
+import { PrefectureOptions } from '../../features/companies/components/prefecture-options';
+import { PREFECTURES } from '../../features/demo/prefectures';
 
 // The widget gallery (/dev/widgets): every shared widget in its important states, for building
 // and reviewing the design system. It does not exist in production.
@@ -28,16 +30,62 @@ export function meta() {
   return [{ title: 'ウィジェット一覧 | シューログ' }, { name: 'robots', content: 'noindex' }];
 }
 
-const SECTIONS = [
-  { id: 'buttons', title: 'ボタン' },
-  { id: 'bottom-sheet', title: 'ボトムシート' },
-  { id: 'snack-bar', title: 'スナックバー' },
-  { id: 'forms', title: 'フォーム部品' },
-  { id: 'star-rating', title: '星評価' },
-  { id: 'step-icon', title: 'ステップ表示' },
-  { id: 'cards', title: 'カード' },
-  { id: 'sticky-bottom-bar', title: '下部固定バー' },
-] as const;
+/** The gallery's sections, in order: the table of contents and the page are both drawn from this list. */
+const SECTIONS: ReadonlyArray<{ id: string; title: string; description: string; Demos: () => ReactNode }> = [
+  {
+    id: 'buttons',
+    title: 'ボタン',
+    description: '種類は4つ、サイズは小・中・大（既定は中）。小サイズも押せる範囲は44px以上あります。',
+    Demos: ButtonsDemos,
+  },
+  {
+    id: 'bottom-sheet',
+    title: 'ボトムシート',
+    description:
+      '画面下から0.3秒でせり上がるモーダルです。スマートフォンでは全幅、PCでは幅640px。Escキー・背景のクリック・「閉じる」で閉じ、開いている間はフォーカスがシートの中に留まります。',
+    Demos: BottomSheetDemos,
+  },
+  {
+    id: 'snack-bar',
+    title: 'スナックバー',
+    description:
+      '操作の結果を画面下に短く知らせます（0.5秒で表示・非表示）。読み上げソフトには控えめに通知されます。ポインターやフォーカスが乗っている間は自動で消えません。',
+    Demos: SnackBarDemos,
+  },
+  {
+    id: 'forms',
+    title: 'フォーム部品',
+    description:
+      'どの部品もラベルを常に表示し、エラーは入力欄のすぐ下に赤で表示します。JavaScriptが動く前でも通常のフォームとして送信できます。',
+    Demos: FormsDemos,
+  },
+  {
+    id: 'star-rating',
+    title: '星評価',
+    description: '平均点は小数点以下1桁まで星の塗りで表し、読み上げでは「5点中3.6点」と伝えます。入力では矢印キーで点数を変えられます。',
+    Demos: StarRatingDemos,
+  },
+  {
+    id: 'step-icon',
+    title: 'ステップ表示',
+    description:
+      '選考の進み具合です。済んだ段階はチェック、現在の段階は強調、まだの段階は灰色で示します。375px幅でも長い名前は枠の中で折り返します。',
+    Demos: StepIconDemos,
+  },
+  {
+    id: 'cards',
+    title: 'カード',
+    description: '角丸は小さめ、薄い枠線と影で面を分けます。リンク付きのカードはカード全体が押せます。',
+    Demos: CardsDemos,
+  },
+  {
+    id: 'sticky-bottom-bar',
+    title: '下部固定バー',
+    description:
+      'ページの主な操作を親指の届く位置に置きます。スマートフォン（768px未満）では画面下に固定され、ページ下端に同じ高さの余白が自動で付きます。PCでは置いた枠の下端に貼り付きます。',
+    Demos: StickyBottomBarDemos,
+  },
+];
 
 const SELECTION_STEPS = ['ES提出', '1次面接通過', '2次面接以降通過', '内定', '入社'];
 const INTERN_STEPS = ['エントリー', 'ES提出', '面接', '参加'];
@@ -46,14 +94,6 @@ const YEAR_SEASONS = [
   { value: '2025_summer', label: '2025年 夏' },
   { value: '2024_winter', label: '2024年 冬' },
   { value: '2024_summer', label: '2024年 夏' },
-];
-
-const PREFECTURES = [
-  { value: '13', label: '東京都' },
-  { value: '14', label: '神奈川県' },
-  { value: '27', label: '大阪府' },
-  { value: '23', label: '愛知県' },
-  { value: '40', label: '福岡県' },
 ];
 
 const COMPANIES = [
@@ -93,20 +133,16 @@ function Gallery() {
         </nav>
       </div>
 
-      <ButtonsSection />
-      <BottomSheetSection />
-      <SnackBarSection />
-      <FormsSection />
-      <StarRatingSection />
-      <StepIconSection />
-      <CardsSection />
-      <StickyBottomBarSection />
+      {SECTIONS.map(({ id, title, description, Demos }) => (
+        <Section key={id} id={id} title={title} description={description}>
+          <Demos />
+        </Section>
+      ))}
     </main>
   );
 }
 
-function Section({ id, description, children }: { id: (typeof SECTIONS)[number]['id']; description: ReactNode; children: ReactNode }) {
-  const title = SECTIONS.find((section) => section.id === id)?.title;
+function Section({ id, title, description, children }: { id: string; title: string; description: string; children: ReactNode }) {
   return (
     <section id={id} aria-labelledby={`${id}-title`} className={styles.section}>
       <div className={styles.sectionHeader}>
@@ -131,7 +167,7 @@ function Demo({ label, note, wide, children }: { label: string; note?: ReactNode
   );
 }
 
-function ButtonsSection() {
+function ButtonsDemos() {
   const snackBar = useSnackBar();
   // A new key gives a fresh button, so the submit demo can be tried again.
   const [submitRound, setSubmitRound] = useState(0);
@@ -145,7 +181,7 @@ function ButtonsSection() {
   }
 
   return (
-    <Section id="buttons" description="種類は4つ、サイズは小・中・大（既定は中）。小サイズも押せる範囲は44px以上あります。">
+    <>
       <Demo label="種類">
         <div className={styles.row}>
           <Button>主要な操作</Button>
@@ -217,11 +253,11 @@ function ButtonsSection() {
           </Button>
         </div>
       </Demo>
-    </Section>
+    </>
   );
 }
 
-function BottomSheetSection() {
+function BottomSheetDemos() {
   const snackBar = useSnackBar();
   const [badgeOpen, setBadgeOpen] = useState(false);
   const [formOpen, setFormOpen] = useState(false);
@@ -233,10 +269,7 @@ function BottomSheetSection() {
   }
 
   return (
-    <Section
-      id="bottom-sheet"
-      description="画面下から0.3秒でせり上がるモーダルです。スマートフォンでは全幅、PCでは幅640px。Escキー・背景のクリック・「閉じる」で閉じ、開いている間はフォーカスがシートの中に留まります。"
-    >
+    <>
       <Demo label="バッジ獲得のお知らせ">
         <Button onClick={() => setBadgeOpen(true)}>バッジ獲得シートを開く</Button>
       </Demo>
@@ -324,18 +357,15 @@ function BottomSheetSection() {
           <Textarea label="メモ" name="memo" maxLength={200} rows={3} placeholder="面接で聞かれたことなど" />
         </form>
       </BottomSheet>
-    </Section>
+    </>
   );
 }
 
-function SnackBarSection() {
+function SnackBarDemos() {
   const snackBar = useSnackBar();
   const [badgeOpen, setBadgeOpen] = useState(false);
   return (
-    <Section
-      id="snack-bar"
-      description="操作の結果を画面下に短く知らせます（0.5秒で表示・非表示）。読み上げソフトには控えめに通知されます。ポインターやフォーカスが乗っている間は自動で消えません。"
-    >
+    <>
       <Demo label="メッセージのみ（5秒で消える）">
         <Button variant="secondary" onClick={() => snackBar.show('下書きを保存しました')}>
           保存メッセージを表示
@@ -372,112 +402,99 @@ function SnackBarSection() {
           action={{ label: 'バッジを確認する', href: '/badges' }}
         />
       </Demo>
-    </Section>
+    </>
   );
 }
 
-function FormsSection() {
+function FormsDemos() {
   return (
-    <Section
-      id="forms"
-      description="どの部品もラベルを常に表示し、エラーは入力欄のすぐ下に赤で表示します。JavaScriptが動く前でも通常のフォームとして送信できます。"
-    >
-      <div className={styles.formGrid}>
-        <Demo label="テキスト入力">
-          <div className={styles.stack}>
-            <Input label="氏名" name="name" placeholder="山田 花子" autoComplete="name" />
-            <Input label="メールアドレス" name="email" type="email" required autoComplete="email" hint="ログインに使います" />
-            <Input
-              label="卒業年度"
-              name="graduation_year"
-              inputMode="numeric"
-              defaultValue="27"
-              required
-              error="4桁の数字で入力してください（例：2027）"
-            />
-            <Input label="大学名" name="university" defaultValue="シューログ大学" disabled />
+    <div className={styles.formGrid}>
+      <Demo label="テキスト入力">
+        <div className={styles.stack}>
+          <Input label="氏名" name="name" placeholder="山田 花子" autoComplete="name" />
+          <Input label="メールアドレス" name="email" type="email" required autoComplete="email" hint="ログインに使います" />
+          <Input
+            label="卒業年度"
+            name="graduation_year"
+            inputMode="numeric"
+            defaultValue="27"
+            required
+            error="4桁の数字で入力してください（例：2027）"
+          />
+          <Input label="大学名" name="university" defaultValue="シューログ大学" disabled />
+        </div>
+      </Demo>
+      <Demo label="複数行テキスト">
+        <div className={styles.stack}>
+          <Textarea
+            label="インターンの内容"
+            name="content"
+            maxLength={400}
+            hint="どんな課題に取り組んだかを書いてください"
+            defaultValue="新規事業の立案に5日間取り組みました。"
+          />
+          <Textarea label="感想" name="impression" maxLength={400} required rows={3} error="感想を入力してください" />
+          <Textarea
+            label="設問（内容に合わせて広がる grow）"
+            name="question"
+            grow
+            rows={1}
+            maxLength={200}
+            defaultValue="学生時代に最も力を入れたことと、その経験から学んだことを、具体的なエピソードを交えて教えてください。"
+          />
+        </div>
+      </Demo>
+      <Demo label="セレクト">
+        <div className={styles.stack}>
+          <Select label="年度・時期" name="year_season" options={YEAR_SEASONS} defaultValue="2024_summer" />
+          <Select label="本社所在地" name="pref" placeholder="選択してください" required error="本社所在地を選択してください">
+            <PrefectureOptions prefectures={PREFECTURES} />
+          </Select>
+        </div>
+      </Demo>
+      <Demo label="チェックボックス">
+        <div className={styles.stack}>
+          <div>
+            <Checkbox label="ログイン状態を保持する" name="remember" defaultChecked />
+            <Checkbox label="新着の体験記をメールで受け取る" name="newsletter" description="週1回、お気に入り企業の新着をお届けします" />
+            <Checkbox label="利用規約に同意する" name="terms" required error="同意が必要です" />
+            <Checkbox label="選択できない項目" disabled />
           </div>
-        </Demo>
-        <Demo label="複数行テキスト">
-          <div className={styles.stack}>
-            <Textarea
-              label="インターンの内容"
-              name="content"
-              maxLength={400}
-              hint="どんな課題に取り組んだかを書いてください"
-              defaultValue="新規事業の立案に5日間取り組みました。"
-            />
-            <Textarea label="感想" name="impression" maxLength={400} required rows={3} error="感想を入力してください" />
-            <Textarea
-              label="設問（内容に合わせて広がる grow）"
-              name="question"
-              grow
-              rows={1}
-              maxLength={200}
-              defaultValue="学生時代に最も力を入れたことと、その経験から学んだことを、具体的なエピソードを交えて教えてください。"
-            />
-          </div>
-        </Demo>
-        <Demo label="セレクト">
-          <div className={styles.stack}>
-            <Select label="年度・時期" name="year_season" options={YEAR_SEASONS} defaultValue="2024_summer" />
-            <Select
-              label="本社所在地"
-              name="pref"
-              options={PREFECTURES}
-              placeholder="選択してください"
-              required
-              error="本社所在地を選択してください"
-            />
-          </div>
-        </Demo>
-        <Demo label="チェックボックス">
-          <div className={styles.stack}>
-            <div>
-              <Checkbox label="ログイン状態を保持する" name="remember" defaultChecked />
-              <Checkbox label="新着の体験記をメールで受け取る" name="newsletter" description="週1回、お気に入り企業の新着をお届けします" />
-              <Checkbox label="利用規約に同意する" name="terms" required error="同意が必要です" />
-              <Checkbox label="選択できない項目" disabled />
-            </div>
-            <CheckboxGroup legend="志望業界" hint="複数選択できます" orientation="horizontal" required error="1つ以上選択してください">
-              <Checkbox label="IT・通信" name="industries" value="it" />
-              <Checkbox label="メーカー" name="industries" value="maker" />
-              <Checkbox label="商社" name="industries" value="trading" />
-              <Checkbox label="金融" name="industries" value="finance" />
-            </CheckboxGroup>
-          </div>
-        </Demo>
-        <Demo label="ラジオボタン">
-          <div className={styles.stack}>
-            <RadioGroup legend="開催形式" name="format" defaultValue="online" orientation="horizontal">
-              <Radio value="onsite" label="対面" />
-              <Radio value="online" label="オンライン" />
-              <Radio value="hybrid" label="併用" />
-            </RadioGroup>
-            <RadioGroup
-              legend="時期"
-              name="season"
-              required
-              error="時期を選択してください"
-              options={[
-                { value: 'summer', label: '夏', description: '6〜9月に開催' },
-                { value: 'winter', label: '冬', description: '10〜2月に開催' },
-              ]}
-            />
-          </div>
-        </Demo>
-      </div>
-    </Section>
+          <CheckboxGroup legend="志望業界" hint="複数選択できます" orientation="horizontal" required error="1つ以上選択してください">
+            <Checkbox label="IT・通信" name="industries" value="it" />
+            <Checkbox label="メーカー" name="industries" value="maker" />
+            <Checkbox label="商社" name="industries" value="trading" />
+            <Checkbox label="金融" name="industries" value="finance" />
+          </CheckboxGroup>
+        </div>
+      </Demo>
+      <Demo label="ラジオボタン">
+        <div className={styles.stack}>
+          <RadioGroup legend="開催形式" name="format" defaultValue="online" orientation="horizontal">
+            <Radio value="onsite" label="対面" />
+            <Radio value="online" label="オンライン" />
+            <Radio value="hybrid" label="併用" />
+          </RadioGroup>
+          <RadioGroup
+            legend="時期"
+            name="season"
+            required
+            error="時期を選択してください"
+            options={[
+              { value: 'summer', label: '夏', description: '6〜9月に開催' },
+              { value: 'winter', label: '冬', description: '10〜2月に開催' },
+            ]}
+          />
+        </div>
+      </Demo>
+    </div>
   );
 }
 
-function StarRatingSection() {
+function StarRatingDemos() {
   const [rating, setRating] = useState<number | null>(4);
   return (
-    <Section
-      id="star-rating"
-      description="平均点は小数点以下1桁まで星の塗りで表し、読み上げでは「5点中3.6点」と伝えます。入力では矢印キーで点数を変えられます。"
-    >
+    <>
       <Demo label="表示（中）">
         <dl className={styles.ratingList}>
           {[0, 2.5, 3.6, 5].map((value) => (
@@ -515,16 +532,13 @@ function StarRatingSection() {
           <StarRatingInput name="rating_growth" label="自己成長" required error="評価を選択してください" />
         </div>
       </Demo>
-    </Section>
+    </>
   );
 }
 
-function StepIconSection() {
+function StepIconDemos() {
   return (
-    <Section
-      id="step-icon"
-      description="選考の進み具合です。済んだ段階はチェック、現在の段階は強調、まだの段階は灰色で示します。375px幅でも長い名前は枠の中で折り返します。"
-    >
+    <>
       <Demo label="ES提出の段階" wide>
         <StepIcon steps={SELECTION_STEPS} current={0} />
       </Demo>
@@ -537,13 +551,13 @@ function StepIconSection() {
       <Demo label="小サイズ・インターン（未着手）" wide>
         <StepIcon steps={INTERN_STEPS} current={-1} size="small" label="インターン選考" />
       </Demo>
-    </Section>
+    </>
   );
 }
 
-function CardsSection() {
+function CardsDemos() {
   return (
-    <Section id="cards" description="角丸は小さめ、薄い枠線と影で面を分けます。リンク付きのカードはカード全体が押せます。">
+    <>
       <Demo label="企業カード（リンク付き・一覧）" wide>
         <ul className={styles.cardGrid}>
           {COMPANIES.map((company) => (
@@ -587,18 +601,15 @@ function CardsSection() {
           </Card>
         </div>
       </Demo>
-    </Section>
+    </>
   );
 }
 
-function StickyBottomBarSection() {
+function StickyBottomBarDemos() {
   const snackBar = useSnackBar();
   const [shown, setShown] = useState(true);
   return (
-    <Section
-      id="sticky-bottom-bar"
-      description="ページの主な操作を親指の届く位置に置きます。スマートフォン（768px未満）では画面下に固定され、ページ下端に同じ高さの余白が自動で付きます。PCでは置いた枠の下端に貼り付きます。"
-    >
+    <>
       <Demo label="表示の切り替え" wide>
         <Checkbox label="下部固定バーを表示する" checked={shown} onChange={(event) => setShown(event.target.checked)} />
       </Demo>
@@ -615,7 +626,7 @@ function StickyBottomBarSection() {
           </StickyBottomBar>
         </div>
       )}
-    </Section>
+    </>
   );
 }
 
