@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import routeConfig from '../app/routes';
 import { type RouteEntry, routeTemplates } from '../tests/support/route-paths';
-import { linesMatching, sourceFiles } from '../tests/support/source-files';
+import { linesMatching, sourceFiles } from '../tests/support/source-scan';
 import {
   BODY_CAPS,
   bodyLimitFor,

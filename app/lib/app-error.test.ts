@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { readSource, sourceFiles } from '../../tests/support/source-files';
+import { readSource, sourceFiles } from '../../tests/support/source-scan';
 import { APP_ERRORS, AppError, appErrorResponse } from './app-error';
 
 // Every JSON error the site answers, the server's own before any route included (the request

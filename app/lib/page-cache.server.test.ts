@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
+import { linesMatching, sourceFiles } from '../../tests/support/source-scan';
 import {
   acceptsGzip,
   contentEtag,
@@ -99,5 +100,18 @@ describe('page cache', () => {
     expect(etagMatches('*', '"y"')).toBe(true);
     expect(etagMatches('"z"', '"y"')).toBe(false);
     expect(etagMatches(undefined, '"y"')).toBe(false);
+  });
+});
+
+describe('who empties the page cache', () => {
+  it('is server/page-cache-writes.ts for every write and announced publication, and the two imports that finish after their request', () => {
+    const callers = linesMatching([...sourceFiles('app'), ...sourceFiles('server')], /\binvalidatePageCache\(\)/)
+      .map((line) => line.slice(0, line.indexOf(':')))
+      .filter((file) => file !== 'app/lib/page-cache.server.ts');
+    expect([...new Set(callers)].sort()).toEqual([
+      'app/features/moderation/import-companies.server.ts',
+      'app/features/moderation/import-employee-reviews.server.ts',
+      'server/page-cache-writes.ts',
+    ]);
   });
 });

@@ -36,7 +36,8 @@ const entries = registeredMap<string, CachedPage>({
   holds: 'a rendered page (status, headers, body, ETag, gzip), by path, query and audience or device class',
   feeds: 'every shared page, for visitors and students alike (server/visitor-pages.ts; decisions 010, 013, 030)',
   lifetime: forMs(TTL_MS),
-  invalidatedBy: 'every successful POST, PUT, PATCH or DELETE in this process but the private writes (server/page-cache-writes.ts)',
+  invalidatedBy:
+    "every successful POST, PUT, PATCH or DELETE in this process but the private writes, and a change of published content announced by any process (migration 0025: 'c:' on personal_changes), both in server/page-cache-writes.ts; the company and review imports when they finish, after their request was answered",
   bound: `${MAX_ENTRIES} pages, the least recently used go first`,
 });
 
@@ -114,8 +115,10 @@ export function setCachedPage(key: string, page: RenderedPage, now = Date.now())
 }
 
 /**
- * Empties the page cache. Called once per successful write by server/page-cache-writes.ts, never
- * by a route or a feature (decisions 010 and 021): a write cannot forget it.
+ * Empties the page cache. Called by server/page-cache-writes.ts once per successful write and when
+ * any process announces a change of published content, so that no route can forget it (decisions
+ * 010, 021 and 073); and by the two imports, whose writes land after the request that started them
+ * was answered. No other route or feature calls it (page-cache.server.test.ts holds the list).
  */
 export function invalidatePageCache(): void {
   entries.clear();

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { linesMatching, readSource, sourceFiles } from '../../tests/support/source-files';
+import { linesMatching, readSource, sourceFiles } from '../../tests/support/source-scan';
 
 // One reader each for what a request brings (docs/decisions/057-reading-requests.md): cookies are
 // read by app/lib/cookies.ts (the `cookie` package), Content-Type headers by app/lib/media-type.ts

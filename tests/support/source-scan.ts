@@ -1,7 +1,8 @@
 // Reading the project's own source as text, for the tests that hold the code to one way of doing
 // a thing (app/db/raw-statements.test.ts, app/db/transaction.server.test.ts, app/lib/tokyo-time.test.ts,
-// app/features/feature-boundaries.test.ts, app/lib/errors-and-calls.test.ts).
-// Only tests import it.
+// app/features/feature-boundaries.test.ts, app/lib/errors-and-calls.test.ts, app/lib/request-reading.test.ts,
+// app/lib/app-error.test.ts, app/lib/doc-references.test.ts, app/lib/page-cache.server.test.ts,
+// server/route-rules.test.ts). Only tests import it.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -95,4 +96,13 @@ export function placesOf(files: string[], pattern: RegExp): string[] {
     for (const match of source.matchAll(global)) places.push(`${file}:${lineOf(source, match.index)}`);
   }
   return places;
+}
+
+/** The lines (file:line: text) of `files` that match `pattern`, comments left out. */
+export function linesMatching(files: string[], pattern: RegExp): string[] {
+  return files.flatMap((file) =>
+    readSource(file)
+      .split('\n')
+      .flatMap((line, index) => (!/^\s*(?:\/\/|\*|\/\*)/.test(line) && pattern.test(line) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+  );
 }
