@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 // Every package the project installs has a row saying why in the table of
 // docs/decisions/012-dependencies.md (docs/decisions/001-stack.md), and the table names nothing
-// the project no longer installs.
+// the project no longer installs, nor one package twice.
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DECISION = 'docs/decisions/012-dependencies.md';
@@ -41,5 +41,9 @@ describe(`the dependency table (${DECISION})`, () => {
 
   it('names only packages that package.json installs', () => {
     expect(rows.filter((row) => !installed.some((name) => covers(row, name)))).toEqual([]);
+  });
+
+  it('names each package once', () => {
+    expect(rows.filter((row, index) => rows.indexOf(row) !== index)).toEqual([]);
   });
 });

@@ -12,8 +12,6 @@ const HELPER = 'app/db/transaction.server.ts';
 const ALLOWED: Record<string, string> = {
   [HELPER]: 'the helper itself',
   'app/db/client.server.ts': 'the migrations run under an advisory lock before the database is handed out (db() is not set yet)',
-  // Rewritten at the same time by the CSV import's own change of issue 29, which moves it to
-  // inTransaction: delete this line once that change is merged (the test says so when it is).
 };
 
 const OPENS = [

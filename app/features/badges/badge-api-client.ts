@@ -1,5 +1,5 @@
 // Browser side of the two badge calls of docs/product/calls.md#badge-calls, on the site's one client
-// (app/lib/site-client.ts). Like the Rails client the spec describes: nothing is sent without the
+// (app/lib/site-client.ts). As docs/product/calls.md describes it: nothing is sent without the
 // page's csrf-token meta tag (the GET included), the XSRF cookie is echoed as a header, answers
 // come back with camelCase keys, there is no timeout and no retry. Failures are rethrown as the
 // client's CallError (docs/product/calls.md#errors).
